@@ -1,0 +1,38 @@
+// swift-tools-version:6.1
+// Footfall: a pedometer engine for Linux.
+//
+// Dependencies point one way: sensor input -> detection -> goal tracking -> store -> service -> clients.
+// FootfallDetection is pure Swift with no imports so it runs the same on a board, in a test and in a benchmark.
+import PackageDescription
+
+let package = Package(
+    name: "Footfall",
+    products: [
+        .executable(name: "footfall", targets: ["footfall"]),
+        .library(name: "FootfallDetection", targets: ["FootfallDetection"]),
+    ],
+    dependencies: [
+        // Command-line parsing, help, completions and man pages for both executables.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The step-detection core: resampling, filtering, peak detection, walking gate. No I/O, no Foundation.
+        .target(name: "FootfallDetection"),
+        // Reading and writing recorded traces (CSV + JSON sidecar).
+        .target(name: "FootfallTraces", dependencies: ["FootfallDetection"]),
+        // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
+        .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces"]),
+        // The `footfall` command-line tool.
+        .executableTarget(
+            name: "footfall",
+            dependencies: [
+                "FootfallDetection", "FootfallTraces", "FootfallAnalysis",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FootfallDetectionTests", dependencies: ["FootfallDetection", "FootfallTraces"],
+                    resources: []),
+        .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces"]),
+        .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces"]),
+    ]
+)

@@ -1,0 +1,43 @@
+extension BenchReport {
+    /// The per-recording table.
+    public func recordingTable() -> String {
+        var table = TextTable([("dataset", .left), ("recording", .left), ("activity", .left), ("true", .right),
+                               ("counted", .right), ("error %", .right), ("precision", .right), ("recall", .right),
+                               ("F1", .right), ("samples/s", .right)])
+        for r in recordings {
+            table.add([r.dataset, r.name, r.activity.rawValue, String(r.trueSteps), String(r.counted),
+                       r.countError.map { formatted($0, decimals: 1) } ?? "-",
+                       r.match.map { formatted($0.precision, decimals: 3) } ?? "-",
+                       r.match.map { formatted($0.recall, decimals: 3) } ?? "-",
+                       r.match.map { formatted($0.f1, decimals: 3) } ?? "-",
+                       r.elapsed > 0 ? millions(Double(r.samples) / r.elapsed) : "-"])
+        }
+        return table.render()
+    }
+
+    /// The per-dataset table.
+    public func datasetTable() -> String {
+        var table = TextTable([("dataset", .left), ("recs", .right), ("true", .right), ("counted", .right),
+                               ("median err %", .right), ("mean err %", .right), ("summed err %", .right),
+                               ("precision", .right), ("recall", .right), ("F1", .right),
+                               ("false/h", .right), ("mixed", .right), ("samples/s", .right)])
+        for d in datasets {
+            table.add([d.dataset, String(d.recordings), String(d.trueSteps), String(d.counted),
+                       d.walkingMedianError.map { formatted($0, decimals: 2) } ?? "-",
+                       d.walkingMeanError.map { formatted($0, decimals: 2) } ?? "-",
+                       d.walkingSummedError.map { formatted($0, decimals: 2) } ?? "-",
+                       d.match.map { formatted($0.precision, decimals: 4) } ?? "-",
+                       d.match.map { formatted($0.recall, decimals: 4) } ?? "-",
+                       d.match.map { formatted($0.f1, decimals: 4) } ?? "-",
+                       d.falseStepsPerHour.map { formatted($0, decimals: 1) } ?? "-",
+                       d.mixedTrue.map { "\(d.mixedCounted ?? 0)/\($0)" } ?? "-",
+                       millions(d.samplesPerSecond)])
+        }
+        return table.render()
+    }
+}
+
+/// "12.3M" style figures for rates.
+func millions(_ value: Double) -> String {
+    value >= 1e6 ? formatted(value / 1e6, decimals: 1) + "M" : formatted(value / 1e3, decimals: 0) + "k"
+}

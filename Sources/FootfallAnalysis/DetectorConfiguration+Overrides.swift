@@ -1,0 +1,79 @@
+import FootfallDetection
+
+/// Why a `name=value` override of the detector configuration was refused.
+public struct ConfigurationOverrideError: Error, CustomStringConvertible {
+    /// The override as given.
+    public var text: String
+    /// What is wrong with it.
+    public var problem: String
+    public var description: String { "cannot apply '\(text)': \(problem)" }
+}
+
+extension DetectorConfiguration {
+    /// The tunables by name, for `--set name=value` in experiments and `tools/tune`. Durations
+    /// are given in seconds, switches as 0 or 1.
+    static var tunables: [String: WritableKeyPath<DetectorConfiguration, Double>] { [
+        "processingRateHz": \.processingRateHz,
+        "highPassHz": \.highPassHz,
+        "lowPassHz": \.lowPassHz,
+        "minimumPeak": \.minimumPeak,
+        "minimumWalkingPeak": \.minimumWalkingPeak,
+        "walkingRelativeThreshold": \.walkingRelativeThreshold,
+        "relativeThreshold": \.relativeThreshold,
+        "rhythmTolerance": \.rhythmTolerance,
+        "fundamentalCloseness": \.fundamentalCloseness,
+        "minimumRhythmStrength": \.minimumRhythmStrength,
+        "strideEvidence": \.strideEvidence,
+        "shortestGap": \.shortestGap,
+    ] }
+    static var durations: [String: WritableKeyPath<DetectorConfiguration, Duration>] { [
+        "maximumGap": \.maximumGap,
+        "envelopeHalfLife": \.envelopeHalfLife,
+        "minimumStepInterval": \.minimumStepInterval,
+        "maximumStepInterval": \.maximumStepInterval,
+        "stepTimeOffset": \.stepTimeOffset,
+        "longestStride": \.longestStride,
+        "longestStepPeriod": \.longestStepPeriod,
+        "shortestStride": \.shortestStride,
+        "rhythmMemory": \.rhythmMemory,
+        "resumeWindow": \.resumeWindow,
+    ] }
+    static var integers: [String: WritableKeyPath<DetectorConfiguration, Int>] { [
+        "confirmationSteps": \.confirmationSteps,
+        "resumeConfirmationSteps": \.resumeConfirmationSteps,
+        "mostStepsPerGap": \.mostStepsPerGap,
+        "mostFaintStepsInARow": \.mostFaintStepsInARow,
+    ] }
+    static var switches: [String: WritableKeyPath<DetectorConfiguration, Bool>] { [:] }
+
+    /// Every name `applying(override:)` accepts.
+    public static var overridableNames: [String] {
+        (Array(tunables.keys) + Array(durations.keys) + Array(integers.keys) + Array(switches.keys)).sorted()
+    }
+
+    /// A copy with one tunable changed.
+    /// - Parameter text: `name=value`; durations in seconds, switches as 0 or 1.
+    /// - Throws: `ConfigurationOverrideError` for an unknown name or a bad value.
+    public func applying(override text: String) throws(ConfigurationOverrideError) -> DetectorConfiguration {
+        let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { throw ConfigurationOverrideError(text: text, problem: "expected name=value") }
+        guard let value = Double(parts[1]), value.isFinite else {
+            throw ConfigurationOverrideError(text: text, problem: "'\(parts[1])' is not a number")
+        }
+        var copy = self
+        let name = parts[0]
+        if let path = Self.tunables[name] {
+            copy[keyPath: path] = value
+        } else if let path = Self.durations[name] {
+            copy[keyPath: path] = .milliseconds(Int64((value * 1000).rounded()))
+        } else if let path = Self.integers[name] {
+            copy[keyPath: path] = Int(value)
+        } else if let path = Self.switches[name] {
+            copy[keyPath: path] = value != 0
+        } else {
+            throw ConfigurationOverrideError(
+                text: text, problem: "unknown name; known: " + Self.overridableNames.joined(separator: ", "))
+        }
+        return copy
+    }
+}

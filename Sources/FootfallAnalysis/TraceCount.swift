@@ -1,0 +1,71 @@
+import FootfallDetection
+import FootfallTraces
+
+/// The result of running the detector over one trace file.
+public struct TraceCount: Sendable {
+    /// Steps counted.
+    public var steps: Int { stepTimes.count }
+    /// Every counted step's time, seconds on the trace's clock.
+    public var stepTimes: [Double]
+    /// Median cadence over the counted steps, steps per minute; 0 without steps.
+    public var cadence: Double
+    /// Samples read.
+    public var samples: Int
+    /// Seconds from the first sample to the last.
+    public var duration: Double
+    /// Seconds spent parsing and detecting, for the samples-per-second figure.
+    public var elapsed: Double
+
+    /// Streams the trace at `path` through a detector, without holding its samples.
+    /// - Throws: `TraceError` for a trace that cannot be read.
+    public static func run(path: String, configuration: DetectorConfiguration = .default) throws(TraceError) -> TraceCount {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var detector = StepDetector(configuration: configuration)
+        var times: [Double] = []
+        var cadences: [Double] = []
+        var first = Double.nan, last = Double.nan
+        try TraceCSVReader.forEachBatch(path: path) { batch in
+            if first.isNaN, let head = batch.first { first = head.time }
+            if let tail = batch.last { last = tail.time }
+            detector.process(batch) { step in
+                times.append(step.time)
+                cadences.append(step.cadence)
+            }
+        }
+        detector.finish { step in
+            times.append(step.time)
+            cadences.append(step.cadence)
+        }
+        let elapsed = (clock.now - start).inSeconds
+        return TraceCount(stepTimes: times, cadence: median(cadences) ?? 0, samples: detector.samplesProcessed,
+                          duration: last - first, elapsed: elapsed)
+    }
+
+    /// Runs the detector over samples already in memory.
+    public static func run(samples: [Sample], configuration: DetectorConfiguration = .default) -> TraceCount {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var detector = StepDetector(configuration: configuration)
+        var times: [Double] = []
+        var cadences: [Double] = []
+        let record = { (step: StepEvent) in
+            times.append(step.time)
+            cadences.append(step.cadence)
+        }
+        detector.process(samples, onStep: record)
+        detector.finish(onStep: record)
+        let elapsed = (clock.now - start).inSeconds
+        let duration = (samples.last?.time ?? 0) - (samples.first?.time ?? 0)
+        return TraceCount(stepTimes: times, cadence: median(cadences) ?? 0, samples: samples.count,
+                          duration: duration, elapsed: elapsed)
+    }
+}
+
+/// The median of some values, or nil when there are none.
+func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid])
+}

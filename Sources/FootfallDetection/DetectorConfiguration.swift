@@ -1,0 +1,90 @@
+/// Every tunable of the step detector, in one place, with defaults chosen across all the
+/// development data (phone in hand, pocket, bag and armband; lower back; wrist), never per
+/// file or per dataset. docs/detector.md explains each stage and how the defaults were found.
+public struct DetectorConfiguration: Sendable, Equatable {
+    // MARK: Resampling
+
+    /// The fixed rate every input is resampled to before filtering, Hz. Walking lives below
+    /// 5 Hz, so 25 Hz leaves room for the filters and keeps the work per second small.
+    public var processingRateHz: Double = 25
+    /// The longest silence between samples that is bridged by interpolation; anything longer
+    /// resets the filters and ends the current walk.
+    public var maximumGap: Duration = .milliseconds(500)
+
+    // MARK: Band-pass filter
+
+    /// Corner of the high-pass that removes gravity and slow posture changes, Hz.
+    public var highPassHz: Double = 0.7
+    /// Corner of the low-pass that keeps the step rhythm and drops impacts and vibration, Hz.
+    public var lowPassHz: Double = 3.0
+
+    // MARK: Peak detection
+
+    /// Smallest peak of the filtered magnitude that can start a walk, m/s².
+    public var minimumPeak: Double = 0.6
+    /// A peak must also reach this fraction of the recent peak envelope to start a walk.
+    public var relativeThreshold: Double = 0.3
+    /// Smallest peak that can be a step once walking, on the rhythm, m/s².
+    public var minimumWalkingPeak: Double = 0.2
+    /// The fraction of the envelope a peak must reach to be a step once walking, on the rhythm.
+    public var walkingRelativeThreshold: Double = 0.1
+    /// The most faint peaks credited in a row while walking: the last steps of a walk are
+    /// faint, but a string of faint bumps after it is fidgeting.
+    public var mostFaintStepsInARow: Int = 2
+    /// Half-life of the peak envelope's decay.
+    public var envelopeHalfLife: Duration = .seconds(2)
+    /// Two peaks closer than this are one step: the larger is kept.
+    public var minimumStepInterval: Duration = .milliseconds(250)
+
+    // MARK: Rhythm
+
+    /// The longest stride (two steps) the rhythm stage looks for: 40 strides a minute.
+    public var longestStride: Duration = .milliseconds(2200)
+    /// A fundamental period longer than this is a stride whatever the signal looks like.
+    public var longestStepPeriod: Duration = .milliseconds(1200)
+    /// A fundamental period shorter than this is a step whatever the signal looks like.
+    public var shortestStride: Duration = .milliseconds(600)
+    /// At the shortest stride, the fundamental is a stride when the autocorrelation at half of
+    /// it is above this (half a step is anti-phase, near -1; half a stride is one step on). The
+    /// bar falls linearly to -1 at the longest step period.
+    public var strideEvidence: Double = 0.2
+    /// How long the autocorrelation remembers: the time constant of its forgetting.
+    public var rhythmMemory: Duration = .milliseconds(2500)
+    /// The fundamental is the smallest lag whose correlation reaches this fraction of the best.
+    public var fundamentalCloseness: Double = 0.8
+    /// How periodic the signal must be (autocorrelation at the fundamental) to confirm walking.
+    public var minimumRhythmStrength: Double = 0.4
+
+    // MARK: Walking gate
+
+    /// The longest interval between two steps of the same walk.
+    public var maximumStepInterval: Duration = .milliseconds(1600)
+    /// Regular steps in a row needed to confirm walking; they are held, then credited.
+    public var confirmationSteps: Int = 7
+    /// A walk that starts this soon after the last one ended is taken to resume it (a pause,
+    /// a turn, a door) and needs only `resumeConfirmationSteps` on the last walk's pace.
+    public var resumeWindow: Duration = .seconds(8)
+    /// Steps on the rhythm needed to confirm a resumed walk.
+    public var resumeConfirmationSteps: Int = 3
+    /// The most steps credited for one gap between candidate peaks: a gap of two or three step
+    /// periods holds faint steps that made no peak of their own.
+    public var mostStepsPerGap: Int = 3
+    /// A peak closer than this fraction of a step period to the previous one is a second bump
+    /// of the same step, and is dropped.
+    public var shortestGap: Double = 0.5
+    /// How far, in step periods, a gap between candidates may be from a whole number of
+    /// steps for the candidate to count as on the rhythm.
+    public var rhythmTolerance: Double = 0.3
+
+    // MARK: Output
+
+    /// Subtracted from each peak's time to report the step's foot contact: the filters' delay
+    /// at walking frequencies plus the lag from heel strike to the magnitude peak.
+    public var stepTimeOffset: Duration = .milliseconds(0)
+
+    /// The defaults.
+    public init() {}
+
+    /// The defaults, named for call sites that read better with it.
+    public static let `default` = DetectorConfiguration()
+}

@@ -1,0 +1,36 @@
+/// What the detector saw at one processing step, for plots and diagnostics.
+public struct DetectorFrame: Sendable, Equatable {
+    /// Centre of the processing period, seconds on the input's clock.
+    public var time: Double
+    /// Resampled acceleration magnitude, m/s².
+    public var magnitude: Double
+    /// Band-passed magnitude, m/s².
+    public var filtered: Double
+    /// The height a peak needs now to start a walk, m/s².
+    public var threshold: Double
+    /// The walking gate's state.
+    public var gate: GateState
+}
+
+/// Receives every processing frame of a detector; used by `footfall plot`.
+///
+/// The detector is generic over its observer, so the default `NoObserver` compiles away.
+public protocol DetectorObserver {
+    /// Called once per processing period (25 times a second by default).
+    mutating func observe(_ frame: DetectorFrame)
+    /// Called for each candidate step the peak stage releases, whether or not it is counted.
+    mutating func observe(candidate: StepCandidate)
+}
+
+extension DetectorObserver {
+    /// Ignores candidates by default.
+    public mutating func observe(candidate: StepCandidate) {}
+}
+
+/// An observer that does nothing.
+public struct NoObserver: DetectorObserver {
+    /// Creates one.
+    public init() {}
+    /// Does nothing.
+    public mutating func observe(_ frame: DetectorFrame) {}
+}

@@ -1,0 +1,52 @@
+// The detector imports nothing, not even the C library, so that it builds and behaves the
+// same everywhere. Filter design needs a few transcendental functions, once, at set-up:
+// these series are accurate to a few ulps over the ranges filter design uses and are never
+// called per sample.
+
+/// sin(x) and cos(x) by Taylor series after reducing x to [-pi/4, pi/4] (plus quadrant).
+func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+    let halfPi = Double.pi / 2
+    var quadrant = (x / halfPi).rounded()
+    let r = x - quadrant * halfPi
+    let r2 = r * r
+    var s = r, c = 1.0, termS = r, termC = 1.0
+    for k in 1...12 {
+        let n = Double(2 * k)
+        termS *= -r2 / (n * (n + 1))
+        termC *= -r2 / ((n - 1) * n)
+        s += termS
+        c += termC
+    }
+    quadrant = quadrant.truncatingRemainder(dividingBy: 4)
+    if quadrant < 0 { quadrant += 4 }
+    switch Int(quadrant) {
+    case 0: return (s, c)
+    case 1: return (c, -s)
+    case 2: return (-s, -c)
+    default: return (-c, s)
+    }
+}
+
+/// tan(x) for |x| < pi/2.
+func tangent(_ x: Double) -> Double {
+    let (s, c) = sinCos(x)
+    return s / c
+}
+
+/// e^x, by halving x until it is small, a Taylor series, then squaring back.
+func exponential(_ x: Double) -> Double {
+    if x < -700 { return 0 }
+    var halvings = 0
+    var r = x
+    while abs(r) > 0.125 {
+        r /= 2
+        halvings += 1
+    }
+    var sum = 1.0, term = 1.0
+    for k in 1...16 {
+        term *= r / Double(k)
+        sum += term
+    }
+    for _ in 0..<halvings { sum *= sum }
+    return sum
+}

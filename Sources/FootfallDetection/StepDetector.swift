@@ -1,0 +1,134 @@
+/// Counts steps in a stream of accelerometer samples, in real time.
+///
+/// The stages, each a struct owning its state: magnitude (orientation-free) ->
+/// `BinAveragingResampler` (any rate and jitter to a fixed 25 Hz) -> `BandPassFilter` ->
+/// `PeakDetector` (one candidate per cycle, adaptive threshold) and `PeriodicityTracker` (step
+/// period, periodicity) -> `WalkingGate` (rhythm check, holding and crediting). The detector only composes them.
+///
+/// Feed samples one at a time or in batches, in time order; steps come out through the
+/// `onStep` closure with their own times on the input's clock. The same code path serves
+/// offline counting and the live daemon. Storage is allocated once, in `init`: processing a
+/// sample never allocates, and the work per sample is bounded.
+public struct StepDetector: Sendable {
+    /// The configuration the detector was built with.
+    public let configuration: DetectorConfiguration
+    var resampler: BinAveragingResampler
+    var filter: BandPassFilter
+    var peaks: PeakDetector
+    var gate: WalkingGate
+    var rhythm: PeriodicityTracker
+    let timeOffset: Double
+    var needsSettling = true
+
+    /// Steps credited so far.
+    public internal(set) var stepCount = 0
+    /// Samples processed so far.
+    public internal(set) var samplesProcessed = 0
+
+    /// Creates a detector.
+    /// - Parameter configuration: the tunables; the defaults suit every placement tried.
+    public init(configuration: DetectorConfiguration = .default) {
+        self.configuration = configuration
+        resampler = BinAveragingResampler(outputRateHz: configuration.processingRateHz,
+                                          maximumGap: configuration.maximumGap.inSeconds)
+        filter = BandPassFilter(highPassHz: configuration.highPassHz, lowPassHz: configuration.lowPassHz,
+                                sampleRateHz: configuration.processingRateHz)
+        peaks = PeakDetector(configuration: configuration)
+        gate = WalkingGate(configuration: configuration)
+        rhythm = PeriodicityTracker(configuration: configuration)
+        timeOffset = configuration.stepTimeOffset.inSeconds
+    }
+
+    /// Where the walking gate stands.
+    public var gateState: GateState { gate.state }
+    /// Current cadence while walking, steps per minute; 0 otherwise.
+    public var cadence: Double { gate.cadence }
+
+    /// Processes one sample.
+    /// - Parameters:
+    ///   - sample: the next sample; its time must not be earlier than the previous one's.
+    ///   - onStep: called for each step credited.
+    public mutating func process(_ sample: Sample, onStep: (StepEvent) -> Void) {
+        var observer = NoObserver()
+        process(sample, observer: &observer, onStep: onStep)
+    }
+
+    /// Processes a batch of samples, in order.
+    public mutating func process(_ samples: UnsafeBufferPointer<Sample>, onStep: (StepEvent) -> Void) {
+        var observer = NoObserver()
+        for sample in samples { process(sample, observer: &observer, onStep: onStep) }
+    }
+
+    /// Processes a batch of samples, in order.
+    public mutating func process(_ samples: [Sample], onStep: (StepEvent) -> Void) {
+        samples.withUnsafeBufferPointer { process($0, onStep: onStep) }
+    }
+
+    /// Processes one sample and reports every processing frame to `observer`.
+    public mutating func process<Observer: DetectorObserver>(
+        _ sample: Sample, observer: inout Observer, onStep: (StepEvent) -> Void
+    ) {
+        samplesProcessed += 1
+        if resampler.push(time: sample.time, value: sample.magnitude) == .restarted {
+            // A new segment (first sample, or after a gap): nothing carries across it.
+            finishSegment(observer: &observer, onStep: onStep)
+            needsSettling = true
+            return
+        }
+        while let (time, magnitude) = resampler.nextOutput() {
+            processFrame(time: time, magnitude: magnitude, observer: &observer, onStep: onStep)
+        }
+    }
+
+    mutating func processFrame<Observer: DetectorObserver>(
+        time: Double, magnitude: Double, observer: inout Observer, onStep: (StepEvent) -> Void
+    ) {
+        if needsSettling {
+            filter.settle(at: magnitude)
+            needsSettling = false
+        }
+        let filtered = filter.process(magnitude)
+        rhythm.process(filtered)
+        peaks.process(time: time, value: filtered)
+        while let candidate = peaks.nextCandidate() {
+            observer.observe(candidate: candidate)
+            offer(candidate, onStep: onStep)
+        }
+        gate.advance(to: time)
+        observer.observe(DetectorFrame(time: time, magnitude: magnitude, filtered: filtered,
+                                       threshold: peaks.threshold, gate: gate.state))
+    }
+
+    mutating func offer(_ candidate: StepCandidate, onStep: (StepEvent) -> Void) {
+        let offset = timeOffset
+        var credited = 0
+        gate.offer(candidate, rhythm: rhythm.rhythm) { time, period in
+            credited += 1
+            onStep(StepEvent(time: time - offset, cadence: 60 / period))
+        }
+        stepCount += credited
+    }
+
+    mutating func finishSegment<Observer: DetectorObserver>(observer: inout Observer, onStep: (StepEvent) -> Void) {
+        peaks.flush()
+        while let candidate = peaks.nextCandidate() {
+            observer.observe(candidate: candidate)
+            offer(candidate, onStep: onStep)
+        }
+        peaks.reset()
+        gate.reset()
+        rhythm.reset()
+    }
+
+    /// Ends the stream: releases the last candidate peak to the gate. Steps still held by an
+    /// undecided gate are dropped, exactly as a pause in walking would drop them.
+    public mutating func finish(onStep: (StepEvent) -> Void) {
+        var observer = NoObserver()
+        finishSegment(observer: &observer, onStep: onStep)
+    }
+
+    /// Ends the stream, reporting the last candidates to `observer`.
+    public mutating func finish<Observer: DetectorObserver>(observer: inout Observer, onStep: (StepEvent) -> Void) {
+        finishSegment(observer: &observer, onStep: onStep)
+    }
+}

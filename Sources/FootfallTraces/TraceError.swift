@@ -1,0 +1,72 @@
+/// Why a trace could not be read or written. Every case names the file, and the line where
+/// there is one, so the message alone tells the user what to fix.
+public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, without the location.
+    public enum Reason: Sendable, Equatable {
+        /// The file could not be opened or read; `detail` is the system's message.
+        case unreadable(String)
+        /// The file holds no bytes at all.
+        case empty
+        /// The first line is not `t,ax,ay,az`.
+        case badHeader(found: String)
+        /// The file has a header and nothing else.
+        case noSamples
+        /// A line has the wrong number of fields.
+        case fieldCount(found: Int)
+        /// A field is not a number.
+        case notANumber(column: String, found: String)
+        /// A field is NaN or infinite.
+        case notFinite(column: String)
+        /// A time is earlier than the one before it.
+        case timeWentBackwards(previous: Double, found: Double)
+        /// A byte that has no place in a text trace (NUL, control or non-ASCII).
+        case binaryData(byte: UInt8)
+        /// The JSON sidecar does not parse or lacks a field it needs.
+        case badSidecar(String)
+        /// The file could not be written; `detail` is the system's message.
+        case unwritable(String)
+    }
+
+    /// The file concerned.
+    public var path: String
+    /// The 1-based line, when the problem is on one.
+    public var line: Int?
+    /// What went wrong.
+    public var reason: Reason
+
+    /// Creates an error.
+    public init(path: String, line: Int? = nil, reason: Reason) {
+        self.path = path
+        self.line = line
+        self.reason = reason
+    }
+
+    /// The one-line message shown to the user.
+    public var description: String {
+        let location = line.map { "\(path):\($0)" } ?? path
+        return "\(location): \(reasonText)"
+    }
+
+    private var reasonText: String {
+        switch reason {
+        case .unreadable(let detail): return "cannot read the trace: \(detail)"
+        case .empty: return "the file is empty; a trace starts with the header line 't,ax,ay,az'"
+        case .badHeader(let found):
+            return "expected the header 't,ax,ay,az', found '\(found)'"
+        case .noSamples: return "the trace has a header but no samples"
+        case .fieldCount(let found):
+            return "expected 4 fields (t,ax,ay,az), found \(found)"
+        case .notANumber(let column, let found):
+            return "field '\(column)' is not a number: '\(found)'"
+        case .notFinite(let column):
+            return "field '\(column)' is not a finite number (NaN or infinity)"
+        case .timeWentBackwards(let previous, let found):
+            return "time goes backwards: \(found) s after \(previous) s; samples must be in time order"
+        case .binaryData(let byte):
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "unexpected byte 0x\(hex.count == 1 ? "0" + hex : hex): this does not look like a text trace"
+        case .badSidecar(let detail): return "the sidecar JSON is not valid: \(detail)"
+        case .unwritable(let detail): return "cannot write: \(detail)"
+        }
+    }
+}

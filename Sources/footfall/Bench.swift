@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import FootfallAnalysis
+import FootfallTraces
+
+/// `footfall bench`: accuracy and speed of the detector on traces with ground truth.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Score the detector against traces with ground truth.",
+        discussion: """
+        PATH is a trace with a JSON sidecar, or a folder searched for them. Prints a table per
+        recording and per dataset, scored as in the shared datasets' README: median and mean
+        absolute count error and summed error over walking recordings, per-step precision,
+        recall and F1 within each recording's tolerance, false steps per hour on non-walking
+        recordings, and samples read and detected per second.
+
+        Cluster job arrays: give each machine --shard I/N (I from 0) and --json --output,
+        then combine the files with 'footfall bench --merge FILE...'. For a Slurm array:
+          footfall bench data/ --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT --json -o part-$SLURM_ARRAY_TASK_ID.json
+        For a Kubernetes indexed Job, use $JOB_COMPLETION_INDEX for I.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Traces with sidecars, or folders of them; with --merge, report files.", valueName: "path"))
+    var paths: [String]
+
+    @Flag(help: "Print the report as JSON (the format --merge reads).")
+    var json = false
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to a file instead of stdout.", valueName: "file"))
+    var output: String?
+
+    @Option(help: "Recordings to run at once (default: all cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Run only shard I of N (0 <= I < N): every N-th recording in path order.", valueName: "I/N"))
+    var shard: String?
+
+    @Flag(help: "Merge reports written by --json (one per shard) instead of running.")
+    var merge = false
+
+    @Flag(help: "Also list every recording, not just the datasets.")
+    var recordings = false
+
+    @OptionGroup var detector: DetectorOptions
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("Give at least one trace or folder (or report files with --merge).") }
+        if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if let shard, Shard(parsing: shard) == nil {
+            throw ValidationError("--shard must be I/N with 0 <= I < N, for example 0/4.")
+        }
+        if merge && shard != nil { throw ValidationError("--merge combines finished reports; it takes no --shard.") }
+    }
+
+    func run() throws {
+        let report: BenchReport
+        if merge {
+            report = try BenchReport.merge(paths.map(loadReport))
+        } else {
+            let shard = self.shard.flatMap(Shard.init(parsing:)) ?? .whole
+            let all = try BenchCorpus.discover(paths)
+            let chosen = shard.select(all)
+            if chosen.isEmpty { throw ValidationError("No traces with sidecars found under: \(paths.joined(separator: " "))") }
+            let bar = ProgressBar(total: chosen.count)
+            let scores = try BenchReport.run(chosen, configuration: try detector.configuration(), jobs: jobs) { done in
+                bar.update(done)
+            }
+            bar.finish()
+            report = BenchReport(recordings: scores, shard: shard)
+        }
+        let text: String
+        if json {
+            text = String(decoding: try report.encoded(), as: UTF8.self) + "\n"
+        } else {
+            text = (recordings ? report.recordingTable() + "\n" : "") + report.datasetTable()
+        }
+        if let output {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } else {
+            print(text, terminator: "")
+        }
+    }
+
+    func loadReport(_ path: String) throws -> BenchReport {
+        do {
+            return try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw BenchMergeError.notAReport(path: path, detail: "\(error)")
+        }
+    }
+}

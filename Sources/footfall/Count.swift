@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import FootfallAnalysis
+import FootfallTraces
+
+/// `footfall count`: the number of steps in each trace.
+struct Count: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Count the steps in recorded traces.",
+        discussion: """
+        Prints one line per trace: the steps counted, the median cadence and the file.
+
+        With --json, one trace prints one JSON object:
+          {"steps": 302, "step_times": [1.234, 1.781, ...], "cadence_spm": 112.5}
+        and several traces print JSON lines: one such object per line, in the order given,
+        each with a "trace" field naming its file. Step times are seconds on the trace's own clock.
+
+        A trace that cannot be read is reported on stderr with its file and line; the others are
+        still counted, and the exit status is 1.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("CSV traces to count (header t,ax,ay,az).", valueName: "trace"))
+    var traces: [String]
+
+    @Flag(help: "Print JSON instead of text (see above).")
+    var json = false
+
+    @OptionGroup var detector: DetectorOptions
+
+    func validate() throws {
+        if traces.isEmpty { throw ValidationError("Give at least one trace file to count.") }
+    }
+
+    func run() throws {
+        let configuration = try detector.configuration()
+        var failed = false
+        for path in traces {
+            do {
+                let count = try TraceCount.run(path: path, configuration: configuration)
+                print(json ? jsonLine(count, path: path, several: traces.count > 1) : textLine(count, path: path))
+            } catch {
+                failed = true
+                FileHandle.standardError.write(Data("footfall: \(error)\n".utf8))
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    func textLine(_ count: TraceCount, path: String) -> String {
+        "\(count.steps) steps\t\(formatted(count.cadence, decimals: 1)) spm\t\(path)"
+    }
+
+    func jsonLine(_ count: TraceCount, path: String, several: Bool) -> String {
+        var out = "{"
+        if several { out += "\"trace\": \(jsonString(path)), " }
+        out += "\"steps\": \(count.steps), \"step_times\": ["
+        out += count.stepTimes.map { formatted($0, decimals: 3) }.joined(separator: ", ")
+        out += "], \"cadence_spm\": \(formatted(count.cadence, decimals: 1))}"
+        return out
+    }
+}
+
+/// A JSON string literal.
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

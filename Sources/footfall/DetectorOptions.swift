@@ -1,0 +1,24 @@
+import ArgumentParser
+import FootfallAnalysis
+import FootfallDetection
+
+/// Options shared by the commands that run the detector.
+struct DetectorOptions: ParsableArguments {
+    @Option(name: .customLong("set"), parsing: .singleValue,
+            help: ArgumentHelp("Override a detector tunable for an experiment, as name=value (durations in seconds).",
+                               valueName: "name=value", visibility: .hidden))
+    var overrides: [String] = []
+
+    /// The configuration with every override applied.
+    func configuration() throws -> DetectorConfiguration {
+        var configuration = DetectorConfiguration.default
+        for text in overrides {
+            do {
+                configuration = try configuration.applying(override: text)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        return configuration
+    }
+}

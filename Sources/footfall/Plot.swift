@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import FootfallAnalysis
+import FootfallTraces
+
+/// `footfall plot`: an SVG of what the detector saw and decided on a trace.
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a trace as the detector sees it, to show why steps were or were not counted.",
+        discussion: """
+        The SVG has three panels: the acceleration magnitude; the band-passed signal with the
+        adaptive threshold (dashed), every candidate peak (circles), the counted steps (red,
+        pointing down) and the true steps from the sidecar when there is one (green, pointing
+        up); and the walking gate's state (yellow while deciding, green while walking).
+        Long traces make wide pictures: use --from and --to to draw a window.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The CSV trace to draw.", valueName: "trace"))
+    var trace: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the SVG.", valueName: "file.svg"))
+    var out: String
+
+    @Option(help: ArgumentHelp("Start of the window, seconds on the trace's clock.", valueName: "seconds"))
+    var from: Double?
+
+    @Option(help: ArgumentHelp("End of the window, seconds on the trace's clock.", valueName: "seconds"))
+    var to: Double?
+
+    @Option(help: ArgumentHelp("Also write every detector frame as CSV, for analysis elsewhere.", valueName: "file.csv"))
+    var framesCSV: String?
+
+    @Option(help: ArgumentHelp("Also write every candidate peak as CSV.", valueName: "file.csv"))
+    var candidatesCSV: String?
+
+    @OptionGroup var detector: DetectorOptions
+
+    func validate() throws {
+        if let from, let to, to <= from { throw ValidationError("--to must be later than --from.") }
+    }
+
+    func run() throws {
+        let loaded = try Trace.load(path: trace)
+        let recording = DetectorRecording(samples: loaded.samples, configuration: try detector.configuration())
+        let start = from ?? loaded.samples.first?.time ?? 0
+        let end = to ?? loaded.samples.last?.time ?? start + 1
+        var title = "\(loaded.name): \(recording.steps.count) steps counted"
+        if let truth = loaded.sidecar?.steps { title += ", \(truth) true" }
+        let plot = TracePlot(recording: recording, truth: loaded.sidecar?.stepTimes, window: start...max(end, start + 0.1),
+                             title: title)
+        try Data(plot.svg().utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+        if let candidatesCSV {
+            try Data(recording.candidatesCSV().utf8).write(to: URL(fileURLWithPath: candidatesCSV), options: .atomic)
+        }
+        if let framesCSV {
+            try Data(recording.framesCSV().utf8).write(to: URL(fileURLWithPath: framesCSV), options: .atomic)
+        }
+    }
+}

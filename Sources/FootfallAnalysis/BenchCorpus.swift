@@ -75,6 +75,28 @@ public enum BenchCorpus {
         return found.filter { seen.insert($0.tracePath).inserted }.sorted { $0.tracePath < $1.tracePath }
     }
 
+    /// Every CSV trace under `paths`, with or without a sidecar, sorted by path.
+    /// - Throws: `TraceError` for a path that does not exist.
+    public static func traces(_ paths: [String]) throws(TraceError) -> [String] {
+        var found: [String] = []
+        let files = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw TraceError(path: path, reason: .unreadable("no such file or directory"))
+            }
+            if isDirectory.boolValue {
+                let enumerator = files.enumerator(atPath: path)
+                while let relative = enumerator?.nextObject() as? String {
+                    if relative.hasSuffix(".csv") { found.append((path as NSString).appendingPathComponent(relative)) }
+                }
+            } else if path.hasSuffix(".csv") {
+                found.append(path)
+            }
+        }
+        return Array(Set(found)).sorted()
+    }
+
     static func folder(of path: String) -> String {
         let parent = (path as NSString).deletingLastPathComponent
         return parent.isEmpty ? "." : (parent as NSString).lastPathComponent

@@ -65,18 +65,22 @@ public struct StepDetector: Sendable {
     }
 
     /// Processes one sample and reports every processing frame to `observer`.
+    @inline(__always)
     public mutating func process<Observer: DetectorObserver>(
         _ sample: Sample, observer: inout Observer, onStep: (StepEvent) -> Void
     ) {
         samplesProcessed += 1
-        if resampler.push(time: sample.time, value: sample.magnitude) == .restarted {
+        // The squared magnitude is resampled and the root taken per frame, not per sample:
+        // each frame is the RMS magnitude over its period.
+        let squared = sample.x * sample.x + sample.y * sample.y + sample.z * sample.z
+        if resampler.push(time: sample.time, value: squared) == .restarted {
             // A new segment (first sample, or after a gap): nothing carries across it.
             finishSegment(observer: &observer, onStep: onStep)
             needsSettling = true
             return
         }
-        while let (time, magnitude) = resampler.nextOutput() {
-            processFrame(time: time, magnitude: magnitude, observer: &observer, onStep: onStep)
+        while let (time, meanSquare) = resampler.nextOutput() {
+            processFrame(time: time, magnitude: meanSquare.squareRoot(), observer: &observer, onStep: onStep)
         }
     }
 

@@ -42,6 +42,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Also list every recording, not just the datasets.")
     var recordings = false
 
+    @Flag(help: "Measure speed instead of accuracy: the detector core and the parser, alone, on one core.")
+    var speed = false
+
     @OptionGroup var detector: DetectorOptions
 
     func validate() throws {
@@ -54,6 +57,10 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        if speed {
+            try runSpeed()
+            return
+        }
         let report: BenchReport
         if merge {
             report = try BenchReport.merge(paths.map(loadReport))
@@ -74,6 +81,28 @@ struct Bench: ParsableCommand {
             text = String(decoding: try report.encoded(), as: UTF8.self) + "\n"
         } else {
             text = (recordings ? report.recordingTable() + "\n" : "") + report.datasetTable()
+        }
+        if let output {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } else {
+            print(text, terminator: "")
+        }
+    }
+
+    func runSpeed() throws {
+        let traces = try BenchCorpus.traces(paths)
+        if traces.isEmpty { throw ValidationError("No CSV traces found under: \(paths.joined(separator: " "))") }
+        let result = try SpeedBenchmark.run(paths: traces, configuration: try detector.configuration())
+        let text: String
+        if json {
+            text = String(decoding: try JSONEncoder().encode(result), as: UTF8.self) + "\n"
+        } else {
+            text = """
+            traces: \(traces.count), \(result.samples) samples, median input rate \(formatted(result.inputRateHz, decimals: 1)) Hz
+            detection core: \(formatted(result.detectionSamplesPerSecond / 1e6, decimals: 1)) M samples/s (one core, samples in memory)
+            trace parser:   \(formatted(result.parsingSamplesPerSecond / 1e6, decimals: 1)) M samples/s, \(formatted(result.parsingMegabytesPerSecond, decimals: 0)) MB/s
+
+            """
         }
         if let output {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)

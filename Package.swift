@@ -30,9 +30,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "FootfallDetectionTests", dependencies: ["FootfallDetection", "FootfallTraces"],
-                    resources: []),
-        .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces"]),
-        .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces"]),
+        // Test support: sample-trace lookup and test signals; a malloc counter for the
+        // no-allocation tests.
+        .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection"], path: "Tests/FootfallTestSupport"),
+        .target(name: "CMallocCounter", path: "Tests/CMallocCounter"),
+        .testTarget(name: "FootfallDetectionTests",
+                    dependencies: ["FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallTestSupport", "CMallocCounter"]),
+        .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces", "FootfallTestSupport"]),
+        .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
+        // Runs the built executables as a user would; depends on them so they are built first.
+        .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "FootfallTestSupport"]),
     ]
 )

@@ -69,6 +69,7 @@ public struct StepMatch: Sendable, Equatable, Codable {
 
     /// Harmonic mean of precision and recall, as 2TP / (2TP + FP + FN).
     public var f1: Double {
-        Double(2 * truePositives) / Double(max(1, 2 * truePositives + falsePositives + falseNegatives))
+        let denominator = 2 * truePositives + falsePositives + falseNegatives
+        return denominator == 0 ? 1 : Double(2 * truePositives) / Double(denominator)
     }
 }

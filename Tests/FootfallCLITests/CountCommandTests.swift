@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import FootfallTestSupport
+
+/// `footfall count`, run as a process: its outputs, its JSON, and its errors.
+struct CountCommandTests {
+    @Test func jsonForOneTraceMatchesTheGoldenFile() throws {
+        let trace = SampleTracesLocation.path("oxford/Samsung_Dario_Hard_InHand_1.csv")
+        let result = try FootfallProcess.run(["count", "--json", trace])
+        #expect(result.status == 0)
+        let expected = try String(contentsOfFile: String(trace.dropLast(4)) + ".expected", encoding: .utf8)
+        #expect(result.stdout == expected)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?["steps"] as? Int == 278)
+        #expect((object?["step_times"] as? [Double])?.count == 278)
+        #expect(object?["cadence_spm"] is Double)
+    }
+
+    @Test func severalTracesGiveJSONLinesNamingEachTrace() throws {
+        let traces = ["bangle/100_1.csv", "synthetic/still-25hz.csv"].map(SampleTracesLocation.path)
+        let result = try FootfallProcess.run(["count", "--json"] + traces)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        for (line, trace) in zip(lines, traces) {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["trace"] as? String == trace)
+        }
+    }
+
+    @Test func textOutputGivesStepsCadenceAndFile() throws {
+        let trace = SampleTracesLocation.path("bangle/100_1.csv")
+        let result = try FootfallProcess.run(["count", trace])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("102 steps\t"))
+        #expect(result.stdout.hasSuffix("\t\(trace)\n"))
+    }
+
+    @Test func badTraceReportsFileAndLineAndExitsNonZero() throws {
+        let folder = NSTemporaryDirectory() + "footfall-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bad = folder + "/bad.csv"
+        try "t,ax,ay,az\n0,1,2,3\n0.1,1,oops,3\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        let good = SampleTracesLocation.path("bangle/extra-0.csv")
+        let result = try FootfallProcess.run(["count", bad, good])
+        #expect(result.status == 1)
+        #expect(result.stderr == "footfall: \(bad):3: field 'ay' is not a number: 'oops'\n")
+        // The good trace is still counted.
+        #expect(result.stdout.contains(good))
+    }
+
+    @Test func missingTraceIsAClearError() throws {
+        let result = try FootfallProcess.run(["count", "/no/such/trace.csv"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/no/such/trace.csv: cannot read the trace: no such file or directory"))
+        #expect(!result.stderr.contains("Fatal"))
+    }
+
+    @Test func helpTeachesTheCommands() throws {
+        let result = try FootfallProcess.run(["--help"])
+        #expect(result.status == 0)
+        for command in ["count", "bench", "plot", "synth"] { #expect(result.stdout.contains(command)) }
+        let count = try FootfallProcess.run(["count", "--help"])
+        #expect(count.stdout.contains("JSON lines"))
+    }
+}

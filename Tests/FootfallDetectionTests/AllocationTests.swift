@@ -1,0 +1,38 @@
+import CMallocCounter
+import Testing
+import FootfallAnalysis
+import FootfallDetection
+
+/// The per-sample path must not touch the heap: storage is allocated once, in `init`.
+struct AllocationTests {
+    @Test(arguments: [12.5, 50, 400])
+    func processingAllocatesNothingPerSample(rate: Double) {
+        var walk = SyntheticTrace(kind: .walk)
+        walk.rateHz = rate
+        walk.duration = 240
+        let samples = walk.generate().samples
+        let warmUp = samples.count / 4
+        var detector = StepDetector()
+        var steps = 0
+        samples.withUnsafeBufferPointer { buffer in
+            detector.process(UnsafeBufferPointer(rebasing: buffer[0..<warmUp])) { _ in steps += 1 }
+            let before = footfall_thread_allocations()
+            // An index loop: iterating a buffer slice allocates per element in debug builds.
+            for index in warmUp..<buffer.count {
+                detector.process(buffer[index]) { _ in steps += 1 }
+            }
+            let after = footfall_thread_allocations()
+            #expect(after - before == 0, "\(after - before) allocations over \(buffer.count - warmUp) samples")
+        }
+        // The walk was really counted while we watched.
+        #expect(steps > 100)
+    }
+
+    @Test func theCounterSeesAllocations() {
+        // Guards the test above against a counter that counts nothing.
+        let before = footfall_thread_allocations()
+        let array = [Int](repeating: 1, count: 1000)
+        #expect(footfall_thread_allocations() > before)
+        #expect(array.count == 1000)
+    }
+}

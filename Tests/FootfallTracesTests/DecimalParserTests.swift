@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import FootfallTraces
+
+/// The fast decimal parser must give the correctly rounded double, as the standard library's
+/// parser does, for every form a trace writer produces.
+struct DecimalParserTests {
+    func parse(_ text: String) throws -> Double {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { try DecimalParser.parse($0, 0, $0.count) }
+    }
+
+    @Test func agreesWithTheStandardLibraryOnRandomValues() throws {
+        var state: UInt64 = 12345
+        for _ in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let bits = state >> 11
+            let value = (Double(bits) / Double(1 << 53) - 0.5) * pow(10, Double(Int(state % 13) - 6))
+            for text in [String(value), String(format: "%.4f", value), String(format: "%.6f", value), String(format: "%.17g", value), String(format: "%e", value)] {
+                #expect(try parse(text) == Double(text)!, "\(text)")
+            }
+        }
+    }
+
+    @Test(arguments: ["0", "-0", "+1", "1.", ".5", "-.5", "0.1", "123456789012345678901234567890", "1e-320", "4.9e-324", "1.7976931348623157e308", "2.2250738585072014E-308", "0.0000000000000000000000001"])
+    func edgeCases(text: String) throws {
+        #expect(try parse(text) == Double(text)!)
+    }
+
+    @Test(arguments: ["", "-", ".", "e5", "1e", "1e+", "1.2.3", "0x10", "1,5", "--1", "1 2"])
+    func rejectsNonNumbers(text: String) {
+        #expect(throws: DecimalParser.Failure.notANumber) { try parse(text) }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import FootfallTestSupport
+@testable import FootfallTraces
+
+/// Sidecars: the shared datasets' format, read and written; bad ones refused with a reason.
+struct TraceSidecarTests {
+    let fixture: TraceFixture
+    init() throws { fixture = try TraceFixture() }
+
+    @Test func readsTheSharedFormat() throws {
+        let path = SampleTracesLocation.path("oxford/Samsung_Dario_Hard_InHand_1.csv")
+        let sidecar = try #require(try TraceSidecar.load(besideTrace: path))
+        #expect(sidecar.steps == 277)
+        #expect(sidecar.stepTimes?.count == 277)
+        #expect(sidecar.stepTimeTolerance == 0.25)
+        #expect(sidecar.activity == .walking)
+        #expect(sidecar.license == "CC-BY-4.0")
+    }
+
+    @Test func aTraceWithoutSidecarHasNoTruth() throws {
+        let trace = try fixture.file("lonely.csv", "t,ax,ay,az\n0,0,0,9.8\n")
+        #expect(try TraceSidecar.load(besideTrace: trace) == nil)
+        #expect(try Trace.load(path: trace).sidecar == nil)
+    }
+
+    @Test func sidecarThatDoesNotParse() throws {
+        let trace = try fixture.file("broken.csv", "t,ax,ay,az\n0,0,0,9.8\n")
+        _ = try fixture.file("broken.json", "{\"steps\": 12,")
+        do {
+            _ = try Trace.load(path: trace)
+            Issue.record("a broken sidecar was accepted")
+        } catch {
+            guard case .badSidecar = error.reason else { Issue.record("got \(error.reason)"); return }
+            #expect(error.path.hasSuffix("broken.json"))
+        }
+    }
+
+    @Test func sidecarWithAWrongType() throws {
+        let trace = try fixture.file("typed.csv", "t,ax,ay,az\n0,0,0,9.8\n")
+        _ = try fixture.file("typed.json", "{\"steps\": \"twelve\"}")
+        do {
+            _ = try TraceSidecar.load(besideTrace: trace)
+            Issue.record("a mistyped sidecar was accepted")
+        } catch {
+            #expect(error.description.contains("steps"))
+        }
+    }
+
+    @Test func sidecarThatContradictsItself() throws {
+        let trace = try fixture.file("liar.csv", "t,ax,ay,az\n0,0,0,9.8\n")
+        _ = try fixture.file("liar.json", "{\"steps\": 3, \"step_times\": [1.0, 2.0]}")
+        do {
+            _ = try TraceSidecar.load(besideTrace: trace)
+            Issue.record("an inconsistent sidecar was accepted")
+        } catch {
+            #expect(error.reason == .badSidecar("'steps' is 3 but 'step_times' lists 2"))
+        }
+    }
+
+    @Test func unknownActivityIsRefused() throws {
+        let trace = try fixture.file("dance.csv", "t,ax,ay,az\n0,0,0,9.8\n")
+        _ = try fixture.file("dance.json", "{\"activity\": \"dancing\"}")
+        #expect(throws: TraceError.self) { try TraceSidecar.load(besideTrace: trace) }
+    }
+
+    @Test func roundTrips() throws {
+        var sidecar = TraceSidecar(steps: 2, stepTimes: [0.5, 1.0], stepTimeTolerance: 0.25, activity: .mixed,
+                                   placement: "wrist", device: "test", sampleRateHz: 50)
+        sidecar.recordedAt = "2026-11-22T10:00:00Z"
+        let path = try fixture.file("round.json", try sidecar.encoded())
+        #expect(try TraceSidecar.load(path: path) == sidecar)
+    }
+}

@@ -14,20 +14,39 @@ let package = Package(
     dependencies: [
         // Command-line parsing, help, completions and man pages for both executables.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Typed file descriptors and errno for the device adapters (no hand-written errno tables).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Structured logging; only the executables choose where logs go.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The step-detection core: resampling, filtering, peak detection, walking gate. No I/O, no Foundation.
         .target(name: "FootfallDetection"),
         // Reading and writing recorded traces (CSV + JSON sidecar).
         .target(name: "FootfallTraces", dependencies: ["FootfallDetection"]),
+        // libiio and libevdev, as system libraries (Debian: libiio-dev, libevdev-dev).
+        .systemLibrary(name: "CFootfallIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
+        .systemLibrary(name: "CFootfallEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // Sensor input: one SensorSource per backend (IIO, evdev, trace replay), discovery, supervision.
+        .target(
+            name: "FootfallInput",
+            dependencies: [
+                "FootfallDetection", "FootfallTraces",
+                .target(name: "CFootfallIIO", condition: .when(platforms: [.linux])),
+                .target(name: "CFootfallEvdev", condition: .when(platforms: [.linux])),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
         .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces"]),
         // The `footfall` command-line tool.
         .executableTarget(
             name: "footfall",
             dependencies: [
-                "FootfallDetection", "FootfallTraces", "FootfallAnalysis",
+                "FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Test support: sample-trace lookup and test signals; a malloc counter for the
@@ -37,6 +56,8 @@ let package = Package(
         .testTarget(name: "FootfallDetectionTests",
                     dependencies: ["FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallTestSupport", "CMallocCounter"]),
         .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces", "FootfallTestSupport"]),
+        .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
         // Runs the built executables as a user would; depends on them so they are built first.
         .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "FootfallTestSupport"]),

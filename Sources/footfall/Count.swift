@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FootfallAnalysis
+import FootfallInput
 import FootfallTraces
 
 /// `footfall count`: the number of steps in each trace.
@@ -17,22 +18,38 @@ struct Count: ParsableCommand {
 
         A trace that cannot be read is reported on stderr with its file and line; the others are
         still counted, and the exit status is 1.
+
+        With --device, counts a live accelerometer instead, printing each step as it is
+        credited (the first steps of a walk come together, once walking is confirmed) until
+        Ctrl-C, then the total. With --json, each step is a JSON line
+        {"step": N, "time": T, "cadence_spm": X} with T in seconds on the monotonic clock.
         """
     )
 
     @Argument(help: ArgumentHelp("CSV traces to count (header t,ax,ay,az).", valueName: "trace"))
-    var traces: [String]
+    var traces: [String] = []
+
+    @Option(help: ArgumentHelp("Count a live accelerometer instead: an id or name from 'footfall devices', or auto.", valueName: "id"))
+    var device: String?
 
     @Flag(help: "Print JSON instead of text (see above).")
     var json = false
 
     @OptionGroup var detector: DetectorOptions
 
+    @OptionGroup var sensor: SensorOptions
+
     func validate() throws {
-        if traces.isEmpty { throw ValidationError("Give at least one trace file to count.") }
+        if traces.isEmpty && device == nil { throw ValidationError("Give at least one trace file to count, or --device.") }
+        if !traces.isEmpty && device != nil { throw ValidationError("Count either trace files or a --device, not both.") }
     }
 
     func run() throws {
+        if let device {
+            try LiveCount(selector: DeviceSelector(device), json: json, detector: try detector.configuration(),
+                          catalog: try sensor.catalog()).run()
+            return
+        }
         let configuration = try detector.configuration()
         var failed = false
         for path in traces {

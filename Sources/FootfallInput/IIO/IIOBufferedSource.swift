@@ -1,0 +1,148 @@
+#if canImport(CFootfallIIO)
+import FootfallDetection
+import Glibc
+import Logging
+import SystemPackage
+
+/// Reads an IIO accelerometer through its buffer: the kernel collects scans on the device's
+/// trigger and the process wakes only when `watermark` scans are ready, a few times a second
+/// rather than once per sample.
+///
+/// Each scan is decoded by its channels' scan types (any width, sign, shift and byte order),
+/// converted with scale and offset, and stamped with the timestamp channel when there is one
+/// (asked to run on the monotonic clock; a realtime one is converted), else with the read time
+/// and the sample period.
+final class IIOBufferedSource: SensorSource {
+    private(set) var device: SensorDevice
+    let accelerometer: IIOAccelerometer
+    let configuration: InputConfiguration
+    let logger: Logger
+    var buffer: IIOBuffer?
+    var pollDescriptor: Int32 = -1
+    var layout: (x: Int, y: Int, z: Int, timestamp: Int?, step: Int) = (0, 0, 0, nil, 0)
+    var types: (x: ScanType, y: ScanType, z: ScanType)?
+    var calibration = AxisCalibration(scale: (1, 1, 1))
+    var matrix = MountMatrix.identity
+    var rate = 0.0
+    var timestampsAreRealtime = false
+    /// Counters for the wakeup figures: refills that returned data, and poll wakeups.
+    private(set) var refills = 0
+    private(set) var wakeups = 0
+
+    init(_ accelerometer: IIOAccelerometer, configuration: InputConfiguration, logger: Logger) throws(SensorError) {
+        self.accelerometer = accelerometer
+        self.configuration = configuration
+        self.logger = logger
+        device = try accelerometer.describe(configuration: configuration)
+    }
+
+    func start() throws(SensorError) {
+        let id = device.id
+        rate = chooseRate(accelerometer, configuration: configuration, logger: logger)
+        calibration = accelerometer.calibration
+        (matrix, _) = try accelerometer.mountMatrix(configuration: configuration)
+        let iio = accelerometer.device
+        if let timestamp = accelerometer.timestamp {
+            timestamp.enable()
+            if iio.attribute("current_timestamp_clock") != nil, iio.setAttribute("current_timestamp_clock", "monotonic") != nil {
+                timestampsAreRealtime = iio.attribute("current_timestamp_clock") == "realtime"
+            }
+        }
+        for axis in [accelerometer.axes.x, accelerometer.axes.y, accelerometer.axes.z] { axis.enable() }
+        let perWakeup = max(1, Int((rate / max(configuration.wakeupsPerSecond, 0.1)).rounded()))
+        // The kernel holds 4 wakeups' worth; the process wakes when one wakeup's worth is ready.
+        iio.setBufferAttribute("length", perWakeup * 4)
+        if let problem = iio.setBufferAttribute("watermark", perWakeup) {
+            logger.notice("cannot set the buffer watermark; the process will wake more often",
+                          metadata: ["sensor.device": "\(id)", "error": "\(problem)"])
+        }
+        let buffer: IIOBuffer
+        do {
+            buffer = try iio.makeBuffer(samples: perWakeup)
+            try buffer.setNonBlocking()
+            pollDescriptor = try buffer.pollDescriptor()
+        } catch {
+            throw classify(error, operation: "start buffered capture on")
+        }
+        self.buffer = buffer
+        let x = accelerometer.axes.x, y = accelerometer.axes.y, z = accelerometer.axes.z
+        types = (x.scanType, y.scanType, z.scanType)
+        // Where each channel lies in a scan, by the kernel's rules; checked against libiio.
+        var channels = [("accel_x", x.index, x.scanType), ("accel_y", y.index, y.scanType), ("accel_z", z.index, z.scanType)]
+        if let t = accelerometer.timestamp { channels.append(("timestamp", t.index, t.scanType)) }
+        let computed = ScanLayout(channels: channels.map { (name: $0.0, index: $0.1, type: $0.2) })
+        layout = (buffer.offset(of: x), buffer.offset(of: y), buffer.offset(of: z),
+                  accelerometer.timestamp.map { buffer.offset(of: $0) }, buffer.step)
+        if computed.element(named: "accel_x")?.offset != layout.x || computed.element(named: "accel_z")?.offset != layout.z
+            || computed.scanBytes != layout.step {
+            logger.warning("the scan layout libiio reports differs from the kernel's rules; using libiio's",
+                           metadata: ["sensor.device": "\(id)", "computed": "\(computed.scanBytes)", "libiio": "\(layout.step)"])
+        }
+        logger.info("reading buffered", metadata: ["sensor.device": "\(id)", "sensor.rate": "\(rate)",
+                                                   "sensor.watermark": "\(perWakeup)"])
+        device.currentRateHz = rate
+        device.buffered = true
+    }
+
+    func read(into batch: inout [Sample], timeout: Duration) throws(SensorError) -> SensorReadOutcome {
+        guard let buffer, let types else { throw .unsupported(device: device.id, reason: "read before start") }
+        var entry = pollfd(fd: pollDescriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        var ready: Int32
+        repeat { ready = poll(&entry, 1, milliseconds) } while ready < 0 && errno == EINTR
+        if ready < 0 { throw .io(operation: "wait for", path: device.path ?? device.id, Errno(rawValue: errno)) }
+        wakeups += 1
+        if entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { throw .deviceLost(device.id, nil) }
+        if ready == 0 { return .timedOut }
+        let count: Int
+        do { count = try buffer.refill() } catch { throw classify(error, operation: "read") }
+        if count == 0 { return .timedOut }
+        refills += 1
+        let bytes = buffer.bytes
+        let scans = bytes.count / layout.step
+        let readTime = MonotonicClock.now()
+        let offset = timestampsAreRealtime ? MonotonicClock.wallClockOffset() : 0
+        batch.reserveCapacity(batch.count + scans)
+        for scan in 0..<scans {
+            let base = bytes.baseAddress! + scan * layout.step
+            let (ax, ay, az) = calibration.convert(types.x.decode(base + layout.x), types.y.decode(base + layout.y),
+                                                   types.z.decode(base + layout.z))
+            let (x, y, z) = matrix.apply(ax, ay, az)
+            let time: Double
+            if let stamp = layout.timestamp {
+                time = Double(base.loadUnaligned(fromByteOffset: stamp, as: Int64.self)) * 1e-9 - offset
+            } else {
+                time = readTime - Double(scans - 1 - scan) / rate
+            }
+            batch.append(Sample(time: time, x: x, y: y, z: z))
+        }
+        return .samples
+    }
+
+    func stop() {
+        buffer = nil
+        pollDescriptor = -1
+    }
+
+    func classify(_ error: Errno, operation: String) -> SensorError {
+        switch error {
+        case .operationNotSupportedByDevice, .noSuchAddressOrDevice, .noSuchFileOrDirectory, .ioError: return .deviceLost(device.id, error)
+        case .permissionDenied, .notPermitted: return .permissionDenied(path: device.path ?? device.id, backend: .iio)
+        default: return .io(operation: operation, path: device.path ?? device.id, error)
+        }
+    }
+}
+
+/// Picks and sets the lowest available rate at or above the target; returns the rate in effect.
+func chooseRate(_ accelerometer: IIOAccelerometer, configuration: InputConfiguration, logger: Logger) -> Double {
+    let id = accelerometer.device.id
+    if let available = accelerometer.availableRates {
+        let wanted = available.choose(atLeast: configuration.targetRateHz)
+        if accelerometer.currentRate.map({ abs($0 - wanted) > 1e-6 }) ?? true, let problem = accelerometer.setRate(wanted) {
+            logger.notice("cannot set the sampling frequency; keeping the device's",
+                          metadata: ["sensor.device": "\(id)", "sensor.rate": "\(wanted)", "error": "\(problem)"])
+        }
+    }
+    return accelerometer.currentRate ?? configuration.targetRateHz
+}
+#endif

@@ -1,0 +1,58 @@
+#if canImport(CFootfallIIO)
+import FootfallDetection
+import Logging
+
+/// An IIO accelerometer: buffered capture when the device has a usable buffer and trigger,
+/// else polling of the raw values, said once in the log.
+final class IIOSource: SensorSource, HardwareStepCounting {
+    private var active: SensorSource
+    private let accelerometer: IIOAccelerometer
+    private let configuration: InputConfiguration
+    private let logger: Logger
+    private var stepsEnabled = false
+    let context: IIOContext
+
+    init(_ accelerometer: IIOAccelerometer, context: IIOContext, configuration: InputConfiguration, logger: Logger) throws(SensorError) {
+        self.accelerometer = accelerometer
+        self.context = context
+        self.configuration = configuration
+        self.logger = logger
+        active = try IIOBufferedSource(accelerometer, configuration: configuration, logger: logger)
+    }
+
+    var device: SensorDevice { active.device }
+
+    func start() throws(SensorError) {
+        do {
+            try active.start()
+        } catch SensorError.io(let operation, let path, let errno) {
+            logger.notice("no usable buffer (no trigger?); polling in_accel_*_raw instead",
+                          metadata: ["sensor.device": "\(accelerometer.device.id)",
+                                     "reason": "\(SensorError.io(operation: operation, path: path, errno))"])
+            active.stop()
+            active = try IIOPollingSource(accelerometer, configuration: configuration, logger: logger)
+            try active.start()
+        }
+    }
+
+    func read(into batch: inout [Sample], timeout: Duration) throws(SensorError) -> SensorReadOutcome {
+        try active.read(into: &batch, timeout: timeout)
+    }
+
+    func stop() { active.stop() }
+
+    func readHardwareStepCount() -> Int? {
+        guard let steps = accelerometer.steps else { return nil }
+        if !stepsEnabled {
+            stepsEnabled = true
+            if steps.attribute("en") == "0" { steps.setAttribute("en", "1") }
+        }
+        return steps.attribute("input").flatMap { Int($0.trimmingWhitespace()) }
+    }
+
+    /// Wakeups and refills of buffered capture so far (nil when polling).
+    var bufferCounters: (wakeups: Int, refills: Int)? {
+        (active as? IIOBufferedSource).map { ($0.wakeups, $0.refills) }
+    }
+}
+#endif

@@ -1,0 +1,44 @@
+import Foundation
+import FootfallAnalysis
+import FootfallDetection
+import FootfallInput
+import Logging
+
+/// `footfall count --device`: the detector on a live accelerometer, step by step, until Ctrl-C.
+/// The device is supervised: if it goes away, counting waits for it and goes on.
+struct LiveCount {
+    var selector: DeviceSelector
+    var json: Bool
+    var detector: DetectorConfiguration
+    var catalog: SensorCatalog
+
+    func run() throws {
+        var logger = Logger(label: "footfall.count") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .notice
+        let source = SupervisedSource(catalog: catalog, selector: selector, logger: logger)
+        try source.start()
+        defer { source.stop() }
+        let device = source.device
+        FileHandle.standardError.write(Data("counting steps from \(device.id) (\(device.name), \(device.backend.rawValue)); Ctrl-C to stop\n".utf8))
+        let interruption = Interruption()
+        var stepDetector = StepDetector(configuration: detector)
+        var batch: [Sample] = []
+        batch.reserveCapacity(4096)
+        var steps = 0
+        let emit = { (step: StepEvent) in
+            steps += 1
+            // Written straight to the descriptor: each step shows at once, even through a pipe.
+            let line = json
+                ? "{\"step\": \(steps), \"time\": \(formatted(step.time, decimals: 3)), \"cadence_spm\": \(formatted(step.cadence, decimals: 1))}\n"
+                : "step \(steps)\tat \(formatted(step.time, decimals: 3)) s\t\(formatted(step.cadence, decimals: 0)) spm\n"
+            FileHandle.standardOutput.write(Data(line.utf8))
+        }
+        while !interruption.isRequested {
+            batch.removeAll(keepingCapacity: true)
+            if try source.read(into: &batch, timeout: .milliseconds(250)) == .endOfStream { break }
+            stepDetector.process(batch, onStep: emit)
+        }
+        stepDetector.finish(onStep: emit)
+        if !json { print("\(steps) steps") }
+    }
+}

@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // Structured logging; only the executables choose where logs go.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The Unix-socket server and client: event loops, framing, backpressure.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The step-detection core: resampling, filtering, peak detection, walking gate. No I/O, no Foundation.
@@ -38,6 +40,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The socket protocol: typed requests and replies, JSON lines, framing with a size cap.
+        .target(name: "FootfallProtocol", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
         .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces"]),
         // The `footfall` command-line tool.

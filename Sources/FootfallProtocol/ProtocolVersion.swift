@@ -1,0 +1,11 @@
+/// The socket protocol's version. Clients may rely on everything of the same major version;
+/// minor versions only add fields, commands and classes.
+public enum ProtocolVersion {
+    /// Incompatible changes bump this.
+    public static let major = 1
+    /// Compatible additions bump this.
+    public static let minor = 0
+    /// The longest request line the server reads, in bytes; longer lines get an error and the
+    /// connection is closed.
+    public static let maximumLineLength = 64 * 1024
+}

@@ -73,7 +73,12 @@ public struct DayBoundary: Sendable, Hashable, Codable {
 
     /// The day an instant belongs to.
     public func day(containing date: Date) -> LocalDay {
-        let second = Int(date.timeIntervalSince1970.rounded(.down))
+        // Clamped to the years 1...9999 that LocalDay names, so no instant (not even an
+        // infinite or NaN one from corrupt data) can trap the conversion or loop below.
+        let raw = date.timeIntervalSince1970
+        let seconds = raw.isNaN ? 0 : min(max(raw, -62_135_596_800), 253_402_300_799)
+        let date = Date(timeIntervalSince1970: seconds)
+        let second = Int(seconds.rounded(.down))
         let wallClock = second + offset(at: second)
         let sinceDayStart = wallClock - startSecondOfDay
         var day = LocalDay(daysSince1970: Self.floorDivide(sinceDayStart, 86_400))

@@ -11,6 +11,8 @@ public enum GoalError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadableDay(String)
     /// A day start that is not a time of day.
     case invalidDayStart(hour: Int, minute: Int)
+    /// Goal changes given out of time order.
+    case goalChangesOutOfOrder
 
     /// The one-line message shown to the user.
     public var description: String {
@@ -25,6 +27,8 @@ public enum GoalError: Error, Sendable, Equatable, CustomStringConvertible {
             return "'\(text)' is not a date; write days as YYYY-MM-DD, for example 2026-03-29"
         case .invalidDayStart(let hour, let minute):
             return "\(hour):\(minute) is not a time of day for the day to start; give an hour from 0 to 23 and a minute from 0 to 59, for example 04:00"
+        case .goalChangesOutOfOrder:
+            return "goal changes must be listed oldest first; sort them by the instant they took effect"
         }
     }
 }

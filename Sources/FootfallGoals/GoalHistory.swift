@@ -16,6 +16,12 @@ public struct GoalHistory: Sendable, Hashable, Codable {
         public let effective: Date
         /// The daily step goal from then on, at least 1.
         public let goal: Int
+
+        /// A change; `GoalHistory` checks the goal when it takes the change in.
+        public init(effective: Date, goal: Int) {
+            self.effective = effective
+            self.goal = goal
+        }
     }
 
     /// The goal in effect before the first change.
@@ -29,6 +35,19 @@ public struct GoalHistory: Sendable, Hashable, Codable {
         guard initialGoal >= 1 else { throw .goalBelowOne(initialGoal) }
         self.initialGoal = initialGoal
         self.changes = []
+    }
+
+    /// A history rebuilt from stored changes (the store's rows, oldest first).
+    /// - Throws: `GoalError.goalBelowOne` for any goal below 1, `GoalError.goalChangesOutOfOrder`
+    ///   when a change is dated before the one listed before it.
+    public init(initialGoal: Int, changes: [Change]) throws(GoalError) {
+        guard initialGoal >= 1 else { throw .goalBelowOne(initialGoal) }
+        if let bad = changes.first(where: { $0.goal < 1 }) { throw .goalBelowOne(bad.goal) }
+        guard zip(changes, changes.dropFirst()).allSatisfy({ $0.effective <= $1.effective }) else {
+            throw .goalChangesOutOfOrder
+        }
+        self.initialGoal = initialGoal
+        self.changes = changes
     }
 
     /// Records a new goal that applies from `instant` on.
@@ -74,15 +93,10 @@ public struct GoalHistory: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let initial = try container.decode(Int.self, forKey: .initialGoal)
         let changes = try container.decode([Change].self, forKey: .changes)
-        guard initial >= 1, changes.allSatisfy({ $0.goal >= 1 }) else {
-            throw DecodingError.dataCorruptedError(forKey: .changes, in: container,
-                                                   debugDescription: GoalError.goalBelowOne(min(initial, changes.map(\.goal).min() ?? initial)).description)
+        do {
+            try self.init(initialGoal: initial, changes: changes)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .changes, in: container, debugDescription: error.description)
         }
-        guard zip(changes, changes.dropFirst()).allSatisfy({ $0.effective <= $1.effective }) else {
-            throw DecodingError.dataCorruptedError(forKey: .changes, in: container,
-                                                   debugDescription: "goal changes must be stored oldest first")
-        }
-        self.initialGoal = initial
-        self.changes = changes
     }
 }

@@ -20,6 +20,12 @@ public struct MilestoneTracker: Sendable, Hashable, Codable {
     /// A tracker that has announced nothing.
     public init() {}
 
+    /// A tracker restored from stored columns rather than its `Codable` form.
+    public init(day: LocalDay?, highestAnnounced: Milestone?) {
+        self.day = day
+        self.highestAnnounced = highestAnnounced
+    }
+
     /// Takes the day's running totals and returns the milestones reached for the first time.
     /// - Parameters:
     ///   - day: the day the steps belong to.

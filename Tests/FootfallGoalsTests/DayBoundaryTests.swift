@@ -158,4 +158,13 @@ struct DayBoundaryTests {
         let bad = Data(stored.replacingOccurrences(of: "\"startHour\":4", with: "\"startHour\":25").utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DayBoundary.self, from: bad) }
     }
+
+    @Test func extremeInstantsNeitherTrapNorLoop() throws {
+        let berlin = DayBoundary.midnight(in: try Self.zone("Europe/Berlin"))
+        let late = berlin.day(containing: Date(timeIntervalSince1970: .infinity))
+        #expect(late.year >= 9999)
+        #expect(berlin.day(containing: Date(timeIntervalSince1970: -.infinity)).year <= 1)
+        #expect(berlin.day(containing: Date(timeIntervalSince1970: .nan)) == (try Self.day("1970-01-01")))
+        #expect(berlin.day(containing: .distantFuture).year > 2026)
+    }
 }

@@ -74,4 +74,14 @@ struct GoalHistoryTests {
         let zero = #"{"initialGoal":10000,"changes":[{"effective":100,"goal":0}]}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(GoalHistory.self, from: Data(zero.utf8)) }
     }
+
+    @Test func rebuildsFromStoredRows() throws {
+        let rows = [GoalHistory.Change(effective: at(8), goal: 9000), GoalHistory.Change(effective: at(20), goal: 3000)]
+        let history = try GoalHistory(initialGoal: 7000, changes: rows)
+        #expect(history.goal(at: at(12)) == 9000)
+        #expect(throws: GoalError.goalChangesOutOfOrder) { try GoalHistory(initialGoal: 7000, changes: rows.reversed()) }
+        #expect(throws: GoalError.goalBelowOne(0)) {
+            try GoalHistory(initialGoal: 7000, changes: [GoalHistory.Change(effective: at(8), goal: 0)])
+        }
+    }
 }

@@ -123,4 +123,9 @@ struct MilestoneTrackerTests {
         #expect(decoded == [.half, .multiple(1), .multiple(7)])
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([Milestone].self, from: Data(#"["0x"]"#.utf8)) }
     }
+
+    @Test func restoresFromStoredColumns() throws {
+        var tracker = MilestoneTracker(day: day, highestAnnounced: .multiple(1))
+        #expect(try tracker.update(day: day, steps: 25_000, goal: 10_000) == [.multiple(2)])
+    }
 }

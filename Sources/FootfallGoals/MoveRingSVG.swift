@@ -34,15 +34,19 @@ public struct MoveRingSVG: Sendable {
 
     /// The accessible description: percentage, tier, laps and remaining steps.
     public var summary: String {
-        var text = "\(progress.percent) % of the daily step goal of \(SVGText.grouped(progress.goal)) steps; "
+        var text = "\(progress.percent) % of the daily step goal of \(Self.steps(progress.goal)); "
         text += "tier \(progress.tier.name) (\(progress.tier.symbol)). "
         let laps = progress.steps / progress.goal
         if laps == 0 {
-            text += "\(SVGText.grouped(progress.remaining)) steps to go."
+            text += "\(Self.steps(progress.remaining)) to go."
         } else {
             text += "The ring has gone round \(laps) time\(laps == 1 ? "" : "s"); laps past 100 % overlap."
         }
         return text
+    }
+
+    static func steps(_ count: Int) -> String {
+        "\(SVGText.grouped(count)) step\(count == 1 ? "" : "s")"
     }
 
     /// The SVG document.

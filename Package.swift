@@ -44,11 +44,14 @@ let package = Package(
         .target(name: "FootfallProtocol", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
         .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces"]),
+        // Goal tracking: local days, the goal history, progress tiers, milestones, the goal bar and the Move ring.
+        // Foundation only (Date, TimeZone); it needs nothing from the detector.
+        .target(name: "FootfallGoals"),
         // The `footfall` command-line tool.
         .executableTarget(
             name: "footfall",
             dependencies: [
-                "FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallInput",
+                "FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallInput", "FootfallGoals",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -63,6 +66,8 @@ let package = Package(
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
+        // The goal bar's golden files live in Snapshots/ and are read from the source tree, not bundled.
+        .testTarget(name: "FootfallGoalsTests", dependencies: ["FootfallGoals"], exclude: ["Snapshots"]),
         // Runs the built executables as a user would; depends on them so they are built first.
         .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "FootfallTestSupport"]),
     ]

@@ -12,7 +12,7 @@ struct Footfall: ParsableCommand {
         optionally with a JSON sidecar of the same name holding the true steps.
         """,
         version: FootfallVersion.release,
-        subcommands: [Count.self, Bench.self, Plot.self, Synth.self, Devices.self, Record.self]
+        subcommands: [Count.self, Bench.self, Plot.self, Synth.self, Devices.self, Record.self, Render.self]
     )
 }
 

@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The Unix-socket server and client: event loops, framing, backpressure.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // SQLite for the daemon's store: WAL connection pool, migrations, records, typed result codes.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The step-detection core: resampling, filtering, peak detection, walking gate. No I/O, no Foundation.
@@ -42,6 +44,14 @@ let package = Package(
         ),
         // The socket protocol: typed requests and replies, JSON lines, framing with a size cap.
         .target(name: "FootfallProtocol", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
+        // The daemon's persistent store: per-minute buckets, day totals, goal history, milestones (SQLite, WAL).
+        .target(
+            name: "FootfallStore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
         .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces"]),
         // The `footfall` command-line tool.

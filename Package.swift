@@ -73,6 +73,9 @@ let package = Package(
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
+        // Real SQLite files in temporary folders.
+        .testTarget(name: "FootfallStoreTests",
+                    dependencies: ["FootfallStore", .product(name: "GRDB", package: "GRDB.swift")]),
         // Runs the built executables as a user would; depends on them so they are built first.
         .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "FootfallTestSupport"]),
     ]

@@ -63,6 +63,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Exists only for FootfallStoreTests' crash test: writes batches until the test SIGKILLs it.
+        .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore"]),
         // Test support: sample-trace lookup and test signals; a malloc counter for the
         // no-allocation tests.
         .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection"], path: "Tests/FootfallTestSupport"),
@@ -73,9 +75,9 @@ let package = Package(
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
-        // Real SQLite files in temporary folders.
+        // Real SQLite files in temporary folders; depends on the crash helper so it is built first.
         .testTarget(name: "FootfallStoreTests",
-                    dependencies: ["FootfallStore", .product(name: "GRDB", package: "GRDB.swift")]),
+                    dependencies: ["FootfallStore", "footfall-store-crash-helper", .product(name: "GRDB", package: "GRDB.swift")]),
         // Runs the built executables as a user would; depends on them so they are built first.
         .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "FootfallTestSupport"]),
     ]

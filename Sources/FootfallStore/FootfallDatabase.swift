@@ -1,5 +1,6 @@
 import GRDB
 import Logging
+import Synchronization
 
 /// The daemon's persistent store: per-minute step buckets, per-day totals, the goal history and
 /// the milestone log, in one SQLite database (through GRDB).
@@ -34,6 +35,9 @@ public final class FootfallDatabase: Sendable {
     let writer: any DatabaseWriter
     let logger: Logger
     let busyTimeout: Duration
+    /// Set by `close`. Checked before touching GRDB, because GRDB 7.10 crashes on a
+    /// checkpoint of a closed pool instead of throwing SQLITE_MISUSE.
+    private let closed = Mutex(false)
 
     private init(writer: any DatabaseWriter, path: String?, logger: Logger, busyTimeout: Duration) {
         self.writer = writer
@@ -89,6 +93,37 @@ public final class FootfallDatabase: Sendable {
         return store
     }
 
+    /// Closes the database, after moving the WAL's content into the database file (a
+    /// checkpoint), so that the file alone then holds everything, for a backup for example.
+    /// Call it at shutdown after the final flush, and before ``quarantine(directory:logger:)``.
+    /// Afterwards every method throws; closing again does nothing. A store released without
+    /// `close` is closed then, without the checkpoint (the WAL is replayed at the next open).
+    /// - Throws: ``StoreError`` if SQLite cannot close (the store stays usable then).
+    public func close() throws(StoreError) {
+        // Held throughout, so a second `close` waits for the first and then does nothing.
+        let result: Result<Void, StoreError> = closed.withLock { closed in
+            if closed { return .success(()) }
+            do {
+                // Best effort: a failed checkpoint (disk full, a reader of another process)
+                // loses nothing, since the WAL stays and is replayed at the next open.
+                _ = try writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            } catch {
+                logger.debug("No checkpoint before closing the step store",
+                             metadata: ["store.path": "\(displayPath)", "store.error": "\(error)"])
+            }
+            do {
+                try writer.close()
+            } catch {
+                return .failure(StoreError(error, operation: "close the database", path: displayPath,
+                                           unsavedSteps: 0, busyTimeout: busyTimeout))
+            }
+            closed = true
+            return .success(())
+        }
+        try result.get()
+        logger.debug("Closed the step store", metadata: ["store.path": "\(displayPath)"])
+    }
+
     /// The connection settings shared by every connection of the store.
     private static func configuration(busyTimeout: Duration) -> Configuration {
         var configuration = Configuration()
@@ -136,6 +171,10 @@ public final class FootfallDatabase: Sendable {
     ///   - operation: what is being done, as a verb phrase, for the general error message.
     ///   - unsavedSteps: the steps lost to the caller if `body` fails (a write's batch).
     func perform<T>(_ operation: String, unsavedSteps: Int = 0, _ body: () throws -> T) throws(StoreError) -> T {
+        if closed.withLock({ $0 }) {
+            throw .sqlite(operation: operation, path: displayPath, code: ResultCode.SQLITE_MISUSE.rawValue,
+                          message: "the store was closed")
+        }
         do {
             return try body()
         } catch {

@@ -12,7 +12,8 @@ import Darwin
 enum StateFiles {
     /// The database file in `directory`.
     static func databasePath(in directory: String) -> String {
-        directory.hasSuffix("/") ? directory + FootfallDatabase.fileName : directory + "/" + FootfallDatabase.fileName
+        if directory.isEmpty { return FootfallDatabase.fileName }
+        return directory.hasSuffix("/") ? directory + FootfallDatabase.fileName : directory + "/" + FootfallDatabase.fileName
     }
 
     /// Creates `path` and any missing parent with mode 0700, like `mkdir -p -m 0700`; an

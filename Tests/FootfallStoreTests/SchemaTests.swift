@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Testing
 @testable import FootfallStore
@@ -80,6 +81,22 @@ struct SchemaTests {
             #expect(try store.goalChanges().count == 1)
             #expect(try store.writer.read { db in try StoreSchema.migrator.appliedMigrations(db) } == [StoreSchema.initial])
         }
+    }
+
+    @Test func closingCheckpointsTheWALAndLaterCallsFail() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        try store.write(StoreBatch(minutes: [delta(minute: 1, 9)], dayGoals: ["2026-11-22": 8000]))
+        try store.close()
+        try store.close()
+        let walSize = try FileManager.default.attributesOfItem(atPath: fixture.databasePath + "-wal")[.size] as? Int
+        #expect(walSize == 0)
+        #expect(throws: StoreError.sqlite(operation: "read the total of 2026-11-22", path: fixture.databasePath,
+                                          code: ResultCode.SQLITE_MISUSE.rawValue, message: "the store was closed")) {
+            try store.dayTotal("2026-11-22")
+        }
+        #expect(throws: StoreError.self) { try store.write(StoreBatch(minutes: [delta(minute: 1, 1)])) }
+        #expect(try fixture.open().dayTotal("2026-11-22") == 9)
     }
 
     /// Rows the schema must refuse, inserted with raw SQL so no Swift check is involved.

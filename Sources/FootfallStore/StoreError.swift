@@ -59,6 +59,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What failed, on which file, why, and what to do about it, in one paragraph for the log.
     public var description: String {
         switch self {
         case .cannotCreateDirectory(let path, let errno):

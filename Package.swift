@@ -42,8 +42,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The socket protocol: typed requests and replies, JSON lines, framing with a size cap.
-        .target(name: "FootfallProtocol", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // The daemon's persistent store: per-minute buckets, day totals, goal history, milestones (SQLite, WAL).
         .target(
             name: "FootfallStore",
@@ -52,6 +50,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The socket protocol: typed requests and replies, JSON lines, framing with a size cap.
+        .target(name: "FootfallProtocol", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
         .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces"]),
         // The `footfall` command-line tool.
@@ -71,13 +71,13 @@ let package = Package(
         .target(name: "CMallocCounter", path: "Tests/CMallocCounter"),
         .testTarget(name: "FootfallDetectionTests",
                     dependencies: ["FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallTestSupport", "CMallocCounter"]),
+        // Real SQLite files in temporary folders; depends on the crash helper so it is built first.
+        .testTarget(name: "FootfallStoreTests",
+                    dependencies: ["FootfallStore", "footfall-store-crash-helper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces", "FootfallTestSupport"]),
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
-        // Real SQLite files in temporary folders; depends on the crash helper so it is built first.
-        .testTarget(name: "FootfallStoreTests",
-                    dependencies: ["FootfallStore", "footfall-store-crash-helper", .product(name: "GRDB", package: "GRDB.swift")]),
         // Runs the built executables as a user would; depends on them so they are built first.
         .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "FootfallTestSupport"]),
     ]

@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The Unix-socket server and client: event loops, framing, backpressure.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // SQLite for the daemon's store: WAL connection pool, migrations, records, typed result codes.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The step-detection core: resampling, filtering, peak detection, walking gate. No I/O, no Foundation.
@@ -40,6 +42,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The daemon's persistent store: per-minute buckets, day totals, goal history, milestones (SQLite, WAL).
+        .target(
+            name: "FootfallStore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The socket protocol: typed requests and replies, JSON lines, framing with a size cap.
         .target(name: "FootfallProtocol", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
@@ -56,12 +66,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Exists only for FootfallStoreTests' crash test: writes batches until the test SIGKILLs it.
+        .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore"]),
         // Test support: sample-trace lookup and test signals; a malloc counter for the
         // no-allocation tests.
         .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection"], path: "Tests/FootfallTestSupport"),
         .target(name: "CMallocCounter", path: "Tests/CMallocCounter"),
         .testTarget(name: "FootfallDetectionTests",
                     dependencies: ["FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallTestSupport", "CMallocCounter"]),
+        // Real SQLite files in temporary folders; depends on the crash helper so it is built first.
+        .testTarget(name: "FootfallStoreTests",
+                    dependencies: ["FootfallStore", "footfall-store-crash-helper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces", "FootfallTestSupport"]),
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),

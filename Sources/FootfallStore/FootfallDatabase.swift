@@ -1,0 +1,185 @@
+import GRDB
+import Logging
+import Synchronization
+
+/// The daemon's persistent store: per-minute step buckets, per-day totals, the goal history and
+/// the milestone log, in one SQLite database (through GRDB).
+///
+/// On a file, the store is a `DatabasePool` in WAL mode: readers (status and history queries)
+/// never wait for the once-a-second flush, nor the flush for them. `synchronous = NORMAL`:
+/// in WAL mode a commit is then written to the WAL without an fsync, which survives the
+/// process being killed at any moment (SIGKILL, a crash, the OOM killer), which is what the
+/// daemon needs. A power cut or kernel crash can roll back the commits since the last
+/// checkpoint (never corrupting the file); `FULL` would prevent that at the price of an fsync
+/// per flush, which wears the flash of a board for one second of steps.
+///
+/// A busy timeout (2 s by default) bounds how long a write waits for another process that
+/// holds a lock: past it, the write fails with ``StoreError/locked(path:code:waited:)``
+/// instead of hanging the flush.
+///
+/// Writes take deltas, not absolute values: the daemon counts in memory and flushes what
+/// changed, and every write adds to what is stored. All methods are synchronous and safe to
+/// call from any thread; they block for as long as SQLite takes.
+public final class FootfallDatabase: Sendable {
+    /// The name of the database file in the state directory.
+    public static let fileName = "footfall.sqlite"
+
+    /// The busy timeout used unless `open` is given another.
+    public static let defaultBusyTimeout: Duration = .seconds(2)
+
+    /// The database file, or nil for an in-memory store.
+    public let path: String?
+
+    /// `DatabasePool` on a file, `DatabaseQueue` in memory. Internal so tests can reach
+    /// SQLite directly (raw inserts against the CHECKs, a capped file size).
+    let writer: any DatabaseWriter
+    let logger: Logger
+    let busyTimeout: Duration
+    /// Set by `close`. Checked before touching GRDB, because GRDB 7.10 crashes on a
+    /// checkpoint of a closed pool instead of throwing SQLITE_MISUSE.
+    private let closed = Mutex(false)
+
+    private init(writer: any DatabaseWriter, path: String?, logger: Logger, busyTimeout: Duration) {
+        self.writer = writer
+        self.path = path
+        self.logger = logger
+        self.busyTimeout = busyTimeout
+    }
+
+    /// Opens the store in `directory`, creating what is missing, and brings its schema up to
+    /// date. A missing directory is created with mode 0700 (and so are missing parents), a
+    /// missing database file with mode 0600 (SQLite gives its -wal and -shm files the same).
+    /// - Parameters:
+    ///   - directory: the state directory, for example `/var/lib/footfall`.
+    ///   - logger: where the store logs (at info and below).
+    ///   - busyTimeout: how long a statement waits for a lock held by another connection
+    ///     before failing with ``StoreError/locked(path:code:waited:)``.
+    /// - Returns: the open store.
+    /// - Throws: ``StoreError``: `.cannotCreateDirectory`, `.cannotCreateFile`, `.cannotOpen`,
+    ///   `.corrupt` (see ``quarantine(directory:logger:)``), `.locked`, `.diskFull` or
+    ///   `.migrationFailed`.
+    public static func open(directory: String, logger: Logger,
+                            busyTimeout: Duration = defaultBusyTimeout) throws(StoreError) -> FootfallDatabase {
+        try StateFiles.createDirectory(directory)
+        let path = StateFiles.databasePath(in: directory)
+        try StateFiles.createPrivateFile(path)
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration(busyTimeout: busyTimeout))
+        } catch {
+            throw StoreError(error, operation: "open the database", path: path, unsavedSteps: 0, busyTimeout: busyTimeout)
+        }
+        let store = FootfallDatabase(writer: pool, path: path, logger: logger, busyTimeout: busyTimeout)
+        try store.migrate()
+        logger.info("Opened the step store", metadata: ["store.path": "\(path)"])
+        return store
+    }
+
+    /// Creates an empty store in memory, with the same schema and rules, for tests.
+    /// - Parameter logger: where the store logs; by default nowhere.
+    /// - Throws: ``StoreError`` if SQLite cannot create it (out of memory).
+    public static func inMemory(
+        logger: Logger = Logger(label: "footfall.store", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) throws(StoreError) -> FootfallDatabase {
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(configuration: configuration(busyTimeout: defaultBusyTimeout))
+        } catch {
+            throw StoreError(error, operation: "create an in-memory database", path: ":memory:",
+                             unsavedSteps: 0, busyTimeout: defaultBusyTimeout)
+        }
+        let store = FootfallDatabase(writer: queue, path: nil, logger: logger, busyTimeout: defaultBusyTimeout)
+        try store.migrate()
+        return store
+    }
+
+    /// Closes the database, after moving the WAL's content into the database file (a
+    /// checkpoint), so that the file alone then holds everything, for a backup for example.
+    /// Call it at shutdown after the final flush, and before ``quarantine(directory:logger:)``.
+    /// Afterwards every method throws; closing again does nothing. A store released without
+    /// `close` is closed then, without the checkpoint (the WAL is replayed at the next open).
+    /// - Throws: ``StoreError`` if SQLite cannot close (the store stays usable then).
+    public func close() throws(StoreError) {
+        // Held throughout, so a second `close` waits for the first and then does nothing.
+        let result: Result<Void, StoreError> = closed.withLock { closed in
+            if closed { return .success(()) }
+            do {
+                // Best effort: a failed checkpoint (disk full, a reader of another process)
+                // loses nothing, since the WAL stays and is replayed at the next open.
+                _ = try writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            } catch {
+                logger.debug("No checkpoint before closing the step store",
+                             metadata: ["store.path": "\(displayPath)", "store.error": "\(error)"])
+            }
+            do {
+                try writer.close()
+            } catch {
+                return .failure(StoreError(error, operation: "close the database", path: displayPath,
+                                           unsavedSteps: 0, busyTimeout: busyTimeout))
+            }
+            closed = true
+            return .success(())
+        }
+        try result.get()
+        logger.debug("Closed the step store", metadata: ["store.path": "\(displayPath)"])
+    }
+
+    /// The connection settings shared by every connection of the store.
+    private static func configuration(busyTimeout: Duration) -> Configuration {
+        var configuration = Configuration()
+        configuration.label = "footfall.store"
+        configuration.busyMode = .timeout(Double(busyTimeout.components.seconds)
+            + Double(busyTimeout.components.attoseconds) / 1e18)
+        configuration.prepareDatabase { db in
+            // GRDB's pool already picks NORMAL in WAL mode; said here so the choice is ours
+            // and visible (see the type's documentation for why).
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return configuration
+    }
+
+    /// Applies the migrations not applied yet, each in its own transaction.
+    private func migrate() throws(StoreError) {
+        let migrator = StoreSchema.migrator
+        do {
+            try migrator.migrate(writer)
+        } catch {
+            let classified = StoreError(error, operation: "migrate the schema", path: displayPath,
+                                        unsavedSteps: 0, busyTimeout: busyTimeout)
+            switch classified {
+            case .diskFull, .locked, .corrupt, .cannotOpen:
+                throw classified
+            default:
+                let applied = (try? writer.read { try migrator.appliedIdentifiers($0) }) ?? []
+                let failed = migrator.migrations.first { !applied.contains($0) } ?? "unknown"
+                let message = (error as? DatabaseError)?.message ?? String(describing: error)
+                throw .migrationFailed(path: displayPath, migration: failed,
+                                       code: classified.resultCode ?? ResultCode.SQLITE_ERROR.rawValue, message: message)
+            }
+        }
+        if (try? writer.read({ try migrator.hasBeenSuperseded($0) })) == true {
+            logger.info("The step store was written by a newer Footfall; it is used as it is",
+                        metadata: ["store.path": "\(displayPath)"])
+        }
+    }
+
+    /// The path for messages: the file, or ":memory:".
+    var displayPath: String { path ?? ":memory:" }
+
+    /// Runs `body`, turning whatever it throws into a ``StoreError``.
+    /// - Parameters:
+    ///   - operation: what is being done, as a verb phrase, for the general error message.
+    ///   - unsavedSteps: the steps lost to the caller if `body` fails (a write's batch).
+    func perform<T>(_ operation: String, unsavedSteps: Int = 0, _ body: () throws -> T) throws(StoreError) -> T {
+        if closed.withLock({ $0 }) {
+            throw .sqlite(operation: operation, path: displayPath, code: ResultCode.SQLITE_MISUSE.rawValue,
+                          message: "the store was closed")
+        }
+        do {
+            return try body()
+        } catch {
+            throw StoreError(error, operation: operation, path: displayPath, unsavedSteps: unsavedSteps,
+                             busyTimeout: busyTimeout)
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import GRDB
+import Testing
+@testable import FootfallStore
+
+/// The migrations build the schema, reopening keeps the data, and the schema itself refuses
+/// bad rows whatever the Swift code does.
+struct SchemaTests {
+    @Test func migrationsCreateTheSchemaOnAFile() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        #expect(store.path == fixture.databasePath)
+        let schema = try store.writer.read { db in
+            try Schema(db)
+        }
+        #expect(schema.tables == ["day_total", "goal_change", "milestone", "minute"])
+        #expect(schema.columns["minute"] == ["start", "source", "day", "steps", "cadence_sum"])
+        #expect(schema.columns["day_total"] == ["day", "steps", "goal"])
+        #expect(schema.columns["goal_change"] == ["id", "effective_at", "goal", "changed_by"])
+        #expect(schema.columns["milestone"] == ["day", "milestone", "steps", "goal", "reached_at"])
+        #expect(schema.primaryKeys["minute"] == ["start", "source"])
+        #expect(schema.primaryKeys["day_total"] == ["day"])
+        #expect(schema.primaryKeys["milestone"] == ["day", "milestone"])
+        #expect(schema.indexedColumns["minute"]?.contains(["day"]) == true)
+        #expect(schema.migrations == [StoreSchema.initial])
+    }
+
+    /// What the tests check of the schema, read in one go.
+    struct Schema {
+        var tables: [String] = []
+        var columns: [String: [String]] = [:]
+        var primaryKeys: [String: [String]] = [:]
+        var indexedColumns: [String: [[String]]] = [:]
+        var migrations: [String]
+
+        init(_ db: Database) throws {
+            tables = try String.fetchAll(db, sql: """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'
+                ORDER BY name
+                """)
+            for table in tables {
+                columns[table] = try db.columns(in: table).map(\.name)
+                primaryKeys[table] = try db.primaryKey(table).columns
+                indexedColumns[table] = try db.indexes(on: table).map(\.columns)
+            }
+            migrations = try StoreSchema.migrator.appliedMigrations(db)
+        }
+    }
+
+    @Test func connectionSettings() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let (journal, synchronous, busyTimeout) = try store.writer.write { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+             try Int.fetchOne(db, sql: "PRAGMA synchronous"),
+             try Int.fetchOne(db, sql: "PRAGMA busy_timeout"))
+        }
+        #expect(journal == "wal")
+        #expect(synchronous == 1)  // NORMAL
+        #expect(busyTimeout == 2000)
+    }
+
+    @Test func inMemoryStoreHasTheSameSchema() throws {
+        let store = try FootfallDatabase.inMemory()
+        #expect(store.path == nil)
+        let schema = try store.writer.read { db in try Schema(db) }
+        #expect(schema.tables == ["day_total", "goal_change", "milestone", "minute"])
+        #expect(schema.migrations == [StoreSchema.initial])
+    }
+
+    @Test func reopeningKeepsTheDataAndRunsNoMigrationAgain() throws {
+        let fixture = try StoreFixture()
+        do {
+            let store = try fixture.open()
+            try store.write(StoreBatch(minutes: [delta(minute: 600, 42)], dayGoals: ["2026-11-22": 8000],
+                                       goalChanges: [GoalChange(effectiveAt: 1, goal: 8000, changedBy: nil)]))
+        }
+        for _ in 0..<2 {
+            let store = try fixture.open()
+            #expect(try store.dayTotal("2026-11-22") == 42)
+            #expect(try store.goalChanges().count == 1)
+            #expect(try store.writer.read { db in try StoreSchema.migrator.appliedMigrations(db) } == [StoreSchema.initial])
+        }
+    }
+
+    @Test func closingCheckpointsTheWALAndLaterCallsFail() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        try store.write(StoreBatch(minutes: [delta(minute: 1, 9)], dayGoals: ["2026-11-22": 8000]))
+        try store.close()
+        try store.close()
+        let walSize = try FileManager.default.attributesOfItem(atPath: fixture.databasePath + "-wal")[.size] as? Int
+        #expect(walSize == 0)
+        #expect(throws: StoreError.sqlite(operation: "read the total of 2026-11-22", path: fixture.databasePath,
+                                          code: ResultCode.SQLITE_MISUSE.rawValue, message: "the store was closed")) {
+            try store.dayTotal("2026-11-22")
+        }
+        #expect(throws: StoreError.self) { try store.write(StoreBatch(minutes: [delta(minute: 1, 1)])) }
+        #expect(try fixture.open().dayTotal("2026-11-22") == 9)
+    }
+
+    /// Rows the schema must refuse, inserted with raw SQL so no Swift check is involved.
+    static let badRows: [String] = [
+        // minute
+        "INSERT INTO minute VALUES (1795305600, 'iio', '2026-11-22', -1, 0)",
+        "INSERT INTO minute VALUES (1795305600, 'bluetooth', '2026-11-22', 1, 110)",
+        "INSERT INTO minute VALUES (1795305601, 'iio', '2026-11-22', 1, 110)",
+        "INSERT INTO minute VALUES (1795305600, 'iio', '22/11/2026', 1, 110)",
+        "INSERT INTO minute VALUES (1795305600, 'iio', '2026-11-22', 1, -5)",
+        "INSERT INTO minute VALUES (1795305600, 'iio', '2026-11-22', NULL, 0)",
+        "INSERT INTO minute VALUES (1795305600, 'iio', '2026-11-22', 'many', 0)",
+        // day_total
+        "INSERT INTO day_total VALUES ('2026-11-22', -3, 8000)",
+        "INSERT INTO day_total VALUES ('2026-11-22', 10, 0)",
+        "INSERT INTO day_total VALUES ('yesterday', 10, 8000)",
+        "INSERT INTO day_total VALUES ('2026-11-22', 'ten', 8000)",
+        // goal_change
+        "INSERT INTO goal_change (effective_at, goal) VALUES (1, 0)",
+        "INSERT INTO goal_change (effective_at, goal) VALUES (1, 1000001)",
+        "INSERT INTO goal_change (effective_at, goal, changed_by) VALUES (1, 8000, -1)",
+        "INSERT INTO goal_change (effective_at, goal) VALUES (NULL, 8000)",
+        // milestone
+        "INSERT INTO milestone VALUES ('2026-11-22', '', 100, 8000, 1)",
+        "INSERT INTO milestone VALUES ('2026-11-22', '1x', -1, 8000, 1)",
+        "INSERT INTO milestone VALUES ('2026-11-22', '1x', 8000, 0, 1)",
+    ]
+
+    @Test(arguments: badRows)
+    func schemaRefusesBadRow(_ sql: String) throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        #expect(throws: DatabaseError.self) {
+            try store.writer.write { db in try db.execute(sql: sql) }
+        }
+        let rows = try store.writer.read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT (SELECT count(*) FROM minute) + (SELECT count(*) FROM day_total)
+                     + (SELECT count(*) FROM goal_change) + (SELECT count(*) FROM milestone)
+                """)
+        }
+        #expect(rows == 0)
+    }
+
+    @Test func schemaAcceptsGoodRows() throws {
+        let store = try FootfallDatabase.inMemory()
+        try store.writer.write { db in
+            try db.execute(sql: "INSERT INTO minute VALUES (1795305600, 'evdev', '2026-11-22', 0, 0)")
+            try db.execute(sql: "INSERT INTO day_total VALUES ('2026-11-22', 0, 1)")
+            try db.execute(sql: "INSERT INTO goal_change (effective_at, goal, changed_by) VALUES (1.5, 1000000, 4294967295)")
+            try db.execute(sql: "INSERT INTO milestone VALUES ('2026-11-22', '50%', 4000, 8000, 2.5)")
+        }
+    }
+}

@@ -9,6 +9,7 @@ let package = Package(
     name: "Footfall",
     products: [
         .executable(name: "footfall", targets: ["footfall"]),
+        .executable(name: "footfalld", targets: ["footfalld"]),
         .library(name: "FootfallDetection", targets: ["FootfallDetection"]),
     ],
     dependencies: [
@@ -22,6 +23,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // SQLite for the daemon's store: WAL connection pool, migrations, records, typed result codes.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Start-up and graceful shutdown ordering of the daemon's services, signals.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The daemon's YAML configuration file, with line numbers in errors.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The step-detection core: resampling, filtering, peak detection, walking gate. No I/O, no Foundation.
@@ -52,6 +57,28 @@ let package = Package(
         ),
         // The socket protocol: typed requests and replies, JSON lines, framing with a size cap.
         .target(name: "FootfallProtocol", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
+        // The daemon's parts: configuration, clocks, the step ledger, and one Service each for
+        // the sensor, the store, the socket and metrics.
+        .target(
+            name: "FootfallService",
+            dependencies: [
+                "FootfallDetection", "FootfallInput", "FootfallProtocol", "FootfallGoals", "FootfallStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // A client of the daemon's socket, for the CLI and the end-to-end tests.
+        .target(
+            name: "FootfallClient",
+            dependencies: [
+                "FootfallProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
         .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces"]),
         // Goal tracking: local days, the goal history, progress tiers, milestones, the goal bar and the Move ring.
@@ -62,12 +89,23 @@ let package = Package(
             name: "footfall",
             dependencies: [
                 "FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallInput", "FootfallGoals",
+                "FootfallClient", "FootfallProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Exists only for FootfallStoreTests' crash test: writes batches until the test SIGKILLs it.
         .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore"]),
+        // The daemon.
+        .executableTarget(
+            name: "footfalld",
+            dependencies: [
+                "FootfallService", "FootfallInput", "FootfallGoals", "FootfallStore", "FootfallDetection",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // Test support: sample-trace lookup and test signals; a malloc counter for the
         // no-allocation tests.
         .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection"], path: "Tests/FootfallTestSupport"),
@@ -83,6 +121,9 @@ let package = Package(
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
         // The goal bar's golden files live in Snapshots/ and are read from the source tree, not bundled.
         .testTarget(name: "FootfallGoalsTests", dependencies: ["FootfallGoals"], exclude: ["Snapshots"]),
+        // Runs the real daemon and CLI end to end; depends on the executables so they are built first.
+        .testTarget(name: "FootfalldTests",
+                    dependencies: ["footfalld", "footfall", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport"]),
         // Runs the built executables as a user would; depends on them so they are built first.
         .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "FootfallTestSupport"]),
     ]

@@ -32,9 +32,16 @@ public protocol SensorSource: AnyObject {
 
     /// Stops and releases the device. Safe to call more than once.
     func stop()
+
+    /// When a sample stamped `time` reached the reader, on the monotonic clock. Live devices
+    /// stamp on the monotonic clock already; a replay at another speed maps back.
+    func monotonicTime(ofSampleTime time: Double) -> Double
 }
 
 extension SensorSource {
+    /// Live devices stamp samples on the monotonic clock.
+    public func monotonicTime(ofSampleTime time: Double) -> Double { time }
+
     /// The hardware step counter's reading, when the device has one: (steps since it was
     /// enabled). Sources without one return nil.
     public func hardwareStepCount() -> Int? { (self as? HardwareStepCounting)?.readHardwareStepCount() }

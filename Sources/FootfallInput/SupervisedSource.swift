@@ -44,6 +44,20 @@ public final class SupervisedSource: SensorSource {
         isConnected = true
     }
 
+    /// Opens the device if it is there, and otherwise waits for it (as a daemon does at boot,
+    /// before a device's driver has loaded): the error is logged and reads keep looking.
+    public func startWaiting() {
+        do {
+            try start()
+        } catch {
+            logger.warning("\(error.description)", metadata: ["sensor.device": "\(selector)"])
+            retryAt = MonotonicClock.now() + backoff
+        }
+    }
+
+    /// The hardware step counter's reading, when the open device has one.
+    public func readHardwareStepCount() -> Int? { source?.hardwareStepCount() }
+
     public func read(into batch: inout [Sample], timeout: Duration) throws(SensorError) -> SensorReadOutcome {
         if let source {
             do {

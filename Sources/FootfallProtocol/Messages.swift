@@ -82,10 +82,17 @@ public struct StatusMessage: Codable, Sendable, Equatable {
     public var exerciseMinutes: Int?
     /// Approximate active hours today (hours with 250 steps or more), when enabled.
     public var activeHours: Int?
+    /// Whose steps these are (the configuration's user name), when set.
+    public var userName: String?
+    /// The palette the configuration chose for rendering: "standard" or "colorblind".
+    public var palette: String
 
     public init(day: String, steps: Int, goal: Int, progress: Double, tier: String, cadenceSpm: Double, walking: Bool,
                 distanceM: Double, milestones: [String], source: SourceStatus, hardwareSteps: Int?,
-                samplesProcessed: Int, uptimeS: Double, exerciseMinutes: Int? = nil, activeHours: Int? = nil) {
+                samplesProcessed: Int, uptimeS: Double, exerciseMinutes: Int? = nil, activeHours: Int? = nil,
+                userName: String? = nil, palette: String = "standard") {
+        self.userName = userName
+        self.palette = palette
         self.day = day
         self.steps = steps
         self.goal = goal
@@ -108,6 +115,7 @@ public struct StatusMessage: Codable, Sendable, Equatable {
         case cadenceSpm = "cadence_spm", distanceM = "distance_m", hardwareSteps = "hardware_steps"
         case samplesProcessed = "samples_processed", uptimeS = "uptime_s"
         case exerciseMinutes = "exercise_minutes", activeHours = "active_hours"
+        case userName = "user_name", palette
     }
 }
 

@@ -16,7 +16,8 @@ public enum ServerMessage: Sendable, Equatable {
     /// The message as one line of JSON, with its newline.
     public func encodedLine() -> [UInt8] {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Sorted keys: the same message is always the same bytes (docs, tests, diffs).
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data: Data
         do {
             switch self {

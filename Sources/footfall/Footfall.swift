@@ -3,16 +3,18 @@ import ArgumentParser
 /// The `footfall` command: counts steps in recorded traces, benchmarks the detector, and
 /// (with the daemon) shows today's progress.
 @main
-struct Footfall: ParsableCommand {
+struct Footfall: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "footfall",
-        abstract: "Count steps from accelerometer traces and devices, and benchmark the detector.",
+        abstract: "Footfall's command-line tool: today's steps and goal from footfalld, history, live watching; counting and benchmarking traces and devices.",
         discussion: """
         Traces are CSV files with the header 't,ax,ay,az' (seconds, m/s^2 including gravity),
         optionally with a JSON sidecar of the same name holding the true steps.
         """,
         version: FootfallVersion.release,
-        subcommands: [Count.self, Bench.self, Plot.self, Synth.self, Devices.self, Record.self, Render.self]
+        subcommands: [Status.self, Watch.self, History.self, Goal.self, Render.self,
+                      Count.self, Bench.self, Plot.self, Synth.self, Devices.self, Record.self],
+        defaultSubcommand: Status.self
     )
 }
 

@@ -3,7 +3,7 @@ import Foundation
 import FootfallGoals
 
 /// `footfall render`: today's progress toward the step goal as a terminal bar or a Move-ring SVG.
-struct Render: ParsableCommand {
+struct Render: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw progress toward the daily step goal as a terminal bar or a Move-ring SVG.",
         discussion: """
@@ -37,7 +37,7 @@ struct Render: ParsableCommand {
     var width: Int?
 
     @Option(help: "Colours; colorblind uses the Okabe-Ito palette, told apart with any common colour-vision deficiency.")
-    var palette: Palette.Name = .standard
+    var palette: Palette.Name?
 
     @Option(help: "Whose progress the SVG shows (default: your login name).")
     var name: String?
@@ -55,16 +55,12 @@ struct Render: ParsableCommand {
         if let name, name.isEmpty { throw ValidationError("--name cannot be empty.") }
     }
 
-    func run() throws {
-        let figures: TodayFigures
-        do {
-            figures = try todayFigures(from: DaemonTodaySource())
-        } catch let error as DaemonUnreachable {
-            FileHandle.standardError.write(Data("footfall: \(error)\n".utf8))
-            throw DaemonUnreachable.exitCode
-        }
+    @OptionGroup var client: ClientOptions
+
+    func run() async throws {
+        let figures = try await todayFigures(from: DaemonTodaySource(client: client))
         let progress = try GoalProgress(steps: figures.steps, goal: figures.goal)
-        let palette = Palette.named(palette)
+        let palette = Palette.named(palette ?? figures.palette.flatMap(Palette.Name.init(rawValue:)) ?? .standard)
         if text {
             let colour = TerminalColour.isWanted(outputIsTerminal: isatty(STDOUT_FILENO) == 1,
                                                  environment: ProcessInfo.processInfo.environment)
@@ -77,9 +73,9 @@ struct Render: ParsableCommand {
     }
 
     /// The figures to draw: the command line's when --steps is given, else the daemon's.
-    func todayFigures(from source: any TodaySource) throws -> TodayFigures {
+    func todayFigures(from source: any TodaySource) async throws -> TodayFigures {
         if let steps { return TodayFigures(steps: steps, goal: goal ?? GoalHistory.defaultGoal, name: nil) }
-        var figures = try source.today()
+        var figures = try await source.today()
         if let goal { figures.goal = goal }
         return figures
     }

@@ -6,4 +6,6 @@ struct TodayFigures: Equatable {
     var goal: Int
     /// The user's name from the daemon's configuration, if it has one.
     var name: String?
+    /// The palette the daemon's configuration chose, if known.
+    var palette: String?
 }

@@ -1,9 +1,7 @@
-/// Where `footfall` reads today's steps and goal when they are not given on the command line.
-///
-/// `Render` (and later `status` and `watch`) ask `DaemonTodaySource`; when footfalld's
-/// protocol exists, the query goes there and nowhere else.
+/// Where `footfall` reads today's steps and goal when they are not given on the command line:
+/// `DaemonTodaySource` asks footfalld; tests can give figures directly.
 protocol TodaySource {
     /// Today's figures.
-    /// - Throws: `DaemonUnreachable` when the daemon cannot be asked.
-    func today() throws -> TodayFigures
+    /// - Throws: `ExitCode(69)` (after a hint on stderr) when the daemon cannot be asked.
+    func today() async throws -> TodayFigures
 }

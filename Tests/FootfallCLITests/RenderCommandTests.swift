@@ -34,10 +34,13 @@ struct RenderCommandTests {
     }
 
     @Test func withoutStepsTheMissingDaemonIsStatus69() throws {
+        let socket = NSTemporaryDirectory() + "footfall-none-\(UUID().uuidString).sock"
         for arguments in [["render", "--text"], ["render", "--svg", "/tmp/never-written.svg", "--goal", "8000"]] {
-            let result = try FootfallProcess.run(arguments)
+            let result = try FootfallProcess.run(arguments + ["--socket", socket])
             #expect(result.status == 69)
-            #expect(result.stderr == "footfall: cannot reach the footfall daemon to read today's steps; give --steps and --goal, or start footfalld\n")
+            #expect(result.stderr.hasPrefix("footfall: footfalld is not running (nothing at \(socket))."))
+            #expect(result.stderr.contains("footfalld --replay"))
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line")
             #expect(result.stdout.isEmpty)
         }
     }

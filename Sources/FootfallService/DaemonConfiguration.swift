@@ -1,0 +1,229 @@
+import Foundation
+import Yams
+
+/// footfalld's settings, from its YAML configuration file (documented in docs/configuration.md).
+/// Every key is optional; unknown keys are errors, so a typo cannot silently fall back to a
+/// default.
+public struct DaemonConfiguration: Sendable, Equatable {
+    /// Daily step goal.
+    public var goal = 10_000
+    /// Whose progress it is (shown in rendered rings).
+    public var userName: String?
+    /// Height in centimetres, for the stride length estimate (stride = 0.415 x height).
+    public var heightCentimetres: Double?
+    /// Stride length in metres; overrides the estimate from height.
+    public var strideMetres: Double?
+    /// When a day starts, minutes after local midnight (240 for 04:00).
+    public var dayStartMinutes = 0
+    /// Colour palette for rendering: "standard" or "colorblind".
+    public var palette = "standard"
+    /// The accelerometer: "auto" or an id or name from 'footfall devices'.
+    public var device = "auto"
+    /// Mount matrix override, kernel text form.
+    public var mountMatrix: String?
+    /// Raw units per g for evdev devices that report no resolution.
+    public var unitsPerG: Double?
+    /// libiio context URI (for a remote board), or nil for this machine.
+    public var iioURI: String?
+    /// Sample rate to ask devices for, Hz.
+    public var targetRateHz = 50.0
+    /// Keep per-minute history this many days (day totals are always kept); nil keeps all.
+    public var retentionDays: Int?
+    /// Whether to report the exercise-minute and active-hour approximations.
+    public var approximations = false
+    /// Where to write Prometheus metrics every 15 s, if anywhere.
+    public var metricsFile: String?
+    /// The log level: trace, debug, info, notice, warning, error, critical.
+    public var logLevel = "info"
+
+    /// The defaults.
+    public init() {}
+
+    /// Stride length in metres: configured, else estimated from height, else an adult average.
+    public var stride: Double {
+        strideMetres ?? heightCentimetres.map { $0 * 0.415 / 100 } ?? 0.74
+    }
+
+    /// The keys the file may hold, for error messages and docs.
+    public static let keys = ["goal", "user_name", "height_cm", "stride_m", "day_start", "palette", "device",
+                              "mount_matrix", "units_per_g", "iio_uri", "target_rate_hz", "retention_days",
+                              "approximations", "metrics_file", "log_level"]
+
+    /// Reads a configuration file.
+    /// - Throws: `ConfigurationError` naming the file, the line and the problem.
+    public static func load(path: String) throws(ConfigurationError) -> DaemonConfiguration {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read it (permissions?)" : "no such file"
+            throw ConfigurationError(path: path, line: nil, message: reason)
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Parses configuration text; `path` names it in errors.
+    /// - Throws: `ConfigurationError`.
+    public static func parse(_ text: String, path: String = "configuration") throws(ConfigurationError) -> DaemonConfiguration {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ConfigurationError(path: path, line: error.line, message: error.briefDescription)
+        } catch {
+            throw ConfigurationError(path: path, line: nil, message: "not valid YAML")
+        }
+        var configuration = DaemonConfiguration()
+        guard let root else { return configuration }
+        guard case .mapping(let mapping) = root else {
+            throw ConfigurationError(path: path, line: root.mark.map { $0.line }, message: "expected 'key: value' lines at the top level")
+        }
+        var seen = Set<String>()
+        for (keyNode, value) in mapping {
+            let line = keyNode.mark.map { $0.line }
+            guard let key = keyNode.string else {
+                throw ConfigurationError(path: path, line: line, message: "a key must be a plain word")
+            }
+            guard seen.insert(key).inserted else {
+                throw ConfigurationError(path: path, line: line, message: "'\(key)' is set twice")
+            }
+            let field = ConfigurationField(key: key, node: value, path: path, line: value.mark.map { $0.line } ?? line)
+            switch key {
+            case "goal": configuration.goal = try field.integer(in: 1...1_000_000)
+            case "user_name": configuration.userName = try field.optionalText()
+            case "height_cm": configuration.heightCentimetres = try field.optionalNumber(in: 50...260)
+            case "stride_m": configuration.strideMetres = try field.optionalNumber(in: 0.2...2.5)
+            case "day_start": configuration.dayStartMinutes = try field.timeOfDay()
+            case "palette": configuration.palette = try field.choice(["standard", "colorblind"])
+            case "device": configuration.device = try field.optionalText() ?? "auto"
+            case "mount_matrix": configuration.mountMatrix = try field.optionalText()
+            case "units_per_g": configuration.unitsPerG = try field.optionalNumber(in: 1...1e7)
+            case "iio_uri": configuration.iioURI = try field.optionalText()
+            case "target_rate_hz": configuration.targetRateHz = try field.number(in: 12.5...400)
+            case "retention_days": configuration.retentionDays = try field.optionalInteger(in: 1...100_000)
+            case "approximations": configuration.approximations = try field.boolean()
+            case "metrics_file": configuration.metricsFile = try field.optionalText()
+            case "log_level": configuration.logLevel = try field.choice(["trace", "debug", "info", "notice", "warning", "error", "critical"])
+            default:
+                let suggestion = keys.min { editDistance($0, key) < editDistance($1, key) }
+                    .flatMap { editDistance($0, key) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
+                throw ConfigurationError(path: path, line: line, message: "unknown key '\(key)'\(suggestion); known keys: \(keys.joined(separator: ", "))")
+            }
+        }
+        return configuration
+    }
+}
+
+/// Why a configuration file was refused.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// The 1-based line, when known.
+    public var line: Int?
+    /// What is wrong and what would be right.
+    public var message: String
+
+    public var description: String {
+        "\(path)\(line.map { ":\($0)" } ?? ""): \(message)"
+    }
+}
+
+/// One key's value node, with the helpers that check it.
+struct ConfigurationField {
+    let key: String
+    let node: Node
+    let path: String
+    let line: Int?
+
+    func fail(_ expectation: String) -> ConfigurationError {
+        let found = node.string.map { "'\($0)'" } ?? "a list or map"
+        return ConfigurationError(path: path, line: line, message: "'\(key)' must be \(expectation), not \(found)")
+    }
+
+    var isNull: Bool { node.null != nil || node.string == "" }
+
+    func integer(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let text = node.string, let value = Int(text.replacingOccurrences(of: "_", with: "")), range.contains(value) else {
+            throw fail("a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    func optionalInteger(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
+        isNull ? nil : try integer(in: range)
+    }
+
+    func number(in range: ClosedRange<Double>) throws(ConfigurationError) -> Double {
+        guard let text = node.string, let value = Double(text), value.isFinite, range.contains(value) else {
+            throw fail("a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    func optionalNumber(in range: ClosedRange<Double>) throws(ConfigurationError) -> Double? {
+        isNull ? nil : try number(in: range)
+    }
+
+    func optionalText() throws(ConfigurationError) -> String? {
+        if isNull { return nil }
+        guard let text = node.string else { throw fail("text") }
+        return text
+    }
+
+    func choice(_ options: [String]) throws(ConfigurationError) -> String {
+        guard let text = node.string, options.contains(text) else { throw fail("one of \(options.joined(separator: ", "))") }
+        return text
+    }
+
+    func boolean() throws(ConfigurationError) -> Bool {
+        switch node.string?.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw fail("true or false")
+        }
+    }
+
+    /// "HH:MM", 00:00 to 23:59, as minutes after midnight.
+    func timeOfDay() throws(ConfigurationError) -> Int {
+        guard let text = node.string else { throw fail("a time of day as HH:MM, e.g. 04:00") }
+        let parts = text.split(separator: ":")
+        guard parts.count == 2, parts[1].count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
+              (0...23).contains(hours), (0...59).contains(minutes) else {
+            throw fail("a time of day as HH:MM, e.g. 04:00")
+        }
+        return hours * 60 + minutes
+    }
+}
+
+extension YamlError {
+    var line: Int? {
+        switch self {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
+        default: return nil
+        }
+    }
+
+    var briefDescription: String {
+        switch self {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
+            return "not valid YAML: \(problem)"
+        default:
+            return "not valid YAML"
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(b.count, 1) where b.count > 0 {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

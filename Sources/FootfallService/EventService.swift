@@ -1,0 +1,59 @@
+import Foundation
+import FootfallGoals
+import FootfallProtocol
+import Logging
+import ServiceLifecycle
+
+/// Tells watching clients what happens: a STEP batch for the steps filed in the last tenth of
+/// a second, and PROGRESS at most four times a second, only when the figures changed. Also
+/// rolls the ledger over to a new day at the day's start even when no step comes, and
+/// follows a change of the system time zone within a minute.
+public struct EventService: Service, CustomStringConvertible {
+    public var description: String { "EventService" }
+    let ledger: StepLedger
+    let hub: EventHub
+    let logger: Logger
+
+    /// Creates the service.
+    public init(ledger: StepLedger, hub: EventHub, logger: Logger) {
+        self.ledger = ledger
+        self.hub = hub
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        var lastVersion = -1
+        var lastProgress = ContinuousClock.now - .seconds(1)
+        var lastZoneCheck = ContinuousClock.now
+        while Task.shouldContinue {
+            guard await Task.pause(for: .milliseconds(100)) else { break }
+            if ContinuousClock.now - lastZoneCheck >= .seconds(30) {
+                lastZoneCheck = .now
+                if let zone = ledger.followSystemTimeZone() {
+                    logger.notice("the system time zone changed; filing steps by it from now on", metadata: ["time.zone": "\(zone)"])
+                }
+            }
+            ledger.tick()
+            let steps = ledger.takeRecentSteps()
+            let figures = ledger.figures()
+            if !steps.isEmpty && hub.count > 0 {
+                hub.publish(ServerMessage.step(StepMessage(steps: steps, total: figures.steps)).encodedLine())
+            }
+            if figures.version != lastVersion && ContinuousClock.now - lastProgress >= .milliseconds(250) {
+                lastVersion = figures.version
+                lastProgress = .now
+                if hub.count > 0 { hub.publish(ServerMessage.progress(figures.progressMessage).encodedLine()) }
+            }
+        }
+    }
+}
+
+extension StepLedger.Figures {
+    /// The figures as a PROGRESS event.
+    var progressMessage: ProgressMessage {
+        let progress = Double(steps) / Double(max(goal, 1))
+        return ProgressMessage(day: day.description, steps: steps, goal: goal, progress: (progress * 10_000).rounded() / 10_000,
+                               tier: ProgressTier(progress: progress).name, cadenceSpm: (cadence * 10).rounded() / 10,
+                               walking: walking)
+    }
+}

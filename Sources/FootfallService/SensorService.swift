@@ -1,0 +1,131 @@
+import Foundation
+import FootfallDetection
+import FootfallInput
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// What the sensor thread reports after each read: the steps credited and the detector's state.
+public struct SensorUpdate: Sendable {
+    /// Steps credited by this read: when each happened on the monotonic clock, and its cadence.
+    public var steps: [(time: Double, cadence: Double)]
+    /// Samples processed by this read.
+    public var samples: Int
+    /// Whether a walk is in progress.
+    public var walking: Bool
+    /// Current cadence, steps per minute, 0 when not walking.
+    public var cadence: Double
+}
+
+/// Receives the sensor thread's updates. Must return quickly and never wait: the sensor
+/// thread calls it between reads.
+public protocol SensorSink: Sendable {
+    /// Takes one update.
+    func ingest(_ update: SensorUpdate)
+}
+
+/// The state of the sample source, for status and metrics.
+public struct SourceState: Sendable, Equatable {
+    public var device: SensorDevice?
+    /// "up", "down", "finished" or "starting".
+    public var state: String
+    public var losses: Int
+    public var samplesProcessed: Int
+    public var hardwareSteps: Int?
+}
+
+/// Reads the accelerometer and runs the detector on a thread of its own, so sampling and
+/// detection never wait for a client or the disk: each read's steps are handed to the sink
+/// (an in-memory ledger) and the thread goes back to reading. Stops between reads (at most a
+/// quarter of a second) on graceful shutdown.
+public final class SensorService: Service, Sendable, CustomStringConvertible {
+    public var description: String { "SensorService" }
+    let makeSource: @Sendable () -> SensorSource
+    let detector: DetectorConfiguration
+    let sink: SensorSink
+    let logger: Logger
+    let stopRequested = Atomic<Bool>(false)
+    let published = Mutex(SourceState(device: nil, state: "starting", losses: 0, samplesProcessed: 0, hardwareSteps: nil))
+
+    /// Creates the service.
+    /// - Parameters:
+    ///   - makeSource: builds (and starts, or starts waiting for) the source, on the sensor thread.
+    ///   - detector: the detector's configuration.
+    ///   - sink: where updates go.
+    public init(makeSource: @escaping @Sendable () -> SensorSource, detector: DetectorConfiguration,
+                sink: SensorSink, logger: Logger) {
+        self.makeSource = makeSource
+        self.detector = detector
+        self.sink = sink
+        self.logger = logger
+    }
+
+    /// The source's state now.
+    public var state: SourceState { published.withLock { $0 } }
+
+    public func run() async throws {
+        await withTaskCancellationHandler {
+            await withGracefulShutdownHandler {
+                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                    let thread = Thread { [self] in
+                        self.loop()
+                        done.resume()
+                    }
+                    thread.name = "footfall-sensor"
+                    thread.start()
+                }
+            } onGracefulShutdown: {
+                self.stopRequested.store(true, ordering: .relaxed)
+            }
+        } onCancel: {
+            self.stopRequested.store(true, ordering: .relaxed)
+        }
+    }
+
+    /// The sensor thread's loop.
+    func loop() {
+        let source = makeSource()
+        published.withLock { $0.device = source.device }
+        var stepDetector = StepDetector(configuration: detector)
+        var batch: [Sample] = []
+        batch.reserveCapacity(8192)
+        var steps: [(time: Double, cadence: Double)] = []
+        var finished = false
+        var lastHardwareRead = 0.0
+        var hardwareSteps: Int?
+        defer { source.stop() }
+        while !stopRequested.load(ordering: .relaxed) {
+            batch.removeAll(keepingCapacity: true)
+            steps.removeAll(keepingCapacity: true)
+            if finished {
+                MonotonicClock.sleep(0.25)
+                continue
+            }
+            do {
+                if try source.read(into: &batch, timeout: .milliseconds(250)) == .endOfStream {
+                    finished = true
+                    stepDetector.finish { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
+                    logger.notice("replay finished; still serving", metadata: ["sensor.device": "\(source.device.id)"])
+                }
+            } catch {
+                logger.error("\(error.description)", metadata: ["sensor.device": "\(source.device.id)"])
+                MonotonicClock.sleep(1)
+            }
+            stepDetector.process(batch) { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
+            let now = MonotonicClock.now()
+            if now - lastHardwareRead > 5 {
+                lastHardwareRead = now
+                hardwareSteps = (source as? SupervisedSource)?.readHardwareStepCount() ?? source.hardwareStepCount()
+            }
+            let walking = stepDetector.gateState == .walking
+            sink.ingest(SensorUpdate(steps: steps, samples: batch.count, walking: walking, cadence: stepDetector.cadence))
+            let supervised = source as? SupervisedSource
+            let stateName = finished ? "finished" : (supervised.map { $0.isConnected ? "up" : "down" } ?? "up")
+            let total = stepDetector.samplesProcessed
+            published.withLock {
+                $0 = SourceState(device: source.device, state: stateName, losses: supervised?.losses ?? 0,
+                                 samplesProcessed: total, hardwareSteps: hardwareSteps)
+            }
+        }
+    }
+}

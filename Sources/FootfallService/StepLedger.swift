@@ -1,0 +1,263 @@
+import Foundation
+import FootfallGoals
+import FootfallProtocol
+import FootfallStore
+import Synchronization
+
+/// Today's steps and everything not yet written to disk, in memory, under one lock, with no
+/// I/O: the sensor thread adds steps, the store service takes what changed, the socket reads
+/// figures. So neither a slow disk nor a slow client can hold up counting.
+///
+/// The rule for days (docs/days.md): a step belongs to the local day, by the configured day
+/// start and the time zone in force, in which it happened, judged by the wall clock when the
+/// step is recorded (a fraction of a second after it happened); detection runs on the monotonic
+/// clock. Each step is added to exactly one minute bucket once, so a wall-clock jump neither
+/// loses nor duplicates steps: those before the jump stay where they were filed, those after go
+/// where the new clock says. While the wall clock is implausible (before 2024: a board without
+/// a real-time clock, before NTP) steps wait in memory, by monotonic time, and are filed once the
+/// clock is set, so they land on the right day.
+public final class StepLedger: SensorSink, Sendable {
+    struct State {
+        var boundary: DayBoundary
+        var goals: GoalHistory
+        var today: LocalDay
+        var todaySteps: Int
+        var tracker: MilestoneTracker
+        var reached: [Milestone]
+        var pendingMinutes: [MinuteKey: MinuteDelta] = [:]
+        var pendingDayGoals: [String: Int] = [:]
+        var pendingMilestones: [MilestoneRecord] = []
+        var pendingGoalChanges: [GoalChange] = []
+        var waitingForClock: [(time: Double, cadence: Double)] = []
+        var recentSteps: [StepRecord] = []
+        var todayMinutes: [Int64: Int] = [:]
+        var walking = false
+        var cadence = 0.0
+        var lifetime: Int
+        var progressVersion = 0
+    }
+
+    struct MinuteKey: Hashable {
+        var start: Int64
+        var source: String
+    }
+
+    let state: Mutex<State>
+    let clock: DaemonClock
+    let source: String
+    /// Steps held while the clock is unset, at most; beyond that the oldest are filed anyway.
+    let waitingLimit = 100_000
+
+    /// Creates the ledger from what the store holds.
+    /// - Parameters:
+    ///   - clock: the daemon's clocks.
+    ///   - boundary: where days start.
+    ///   - goals: the goal history.
+    ///   - todaySteps: steps already stored for today.
+    ///   - reachedToday: milestones already announced today.
+    ///   - lifetime: steps ever stored.
+    ///   - source: "iio", "evdev" or "replay", filed with every minute.
+    public init(clock: DaemonClock, boundary: DayBoundary, goals: GoalHistory, todaySteps: Int,
+                reachedToday: [Milestone], lifetime: Int, source: String) {
+        let today = boundary.day(containing: clock.now())
+        let tracker = MilestoneTracker(day: today, highestAnnounced: reachedToday.max())
+        state = Mutex(State(boundary: boundary, goals: goals, today: today, todaySteps: todaySteps, tracker: tracker,
+                            reached: reachedToday.sorted(), lifetime: lifetime))
+        self.clock = clock
+        self.source = source
+    }
+
+    /// Files the steps of one sensor read.
+    public func ingest(_ update: SensorUpdate) {
+        let plausible = clock.wallClockIsPlausible()
+        state.withLock { state in
+            state.walking = update.walking
+            state.cadence = update.cadence
+            if plausible && !state.waitingForClock.isEmpty {
+                let waiting = state.waitingForClock
+                state.waitingForClock.removeAll()
+                for step in waiting { file(step, in: &state) }
+            }
+            for step in update.steps {
+                if plausible {
+                    file(step, in: &state)
+                } else {
+                    if state.waitingForClock.count >= waitingLimit { file(state.waitingForClock.removeFirst(), in: &state) }
+                    state.waitingForClock.append(step)
+                }
+            }
+            if !update.steps.isEmpty { checkMilestones(&state) }
+            if !update.steps.isEmpty || update.walking { state.progressVersion += 1 }
+        }
+    }
+
+    /// Adds one step to its minute and day.
+    private func file(_ step: (time: Double, cadence: Double), in state: inout State) {
+        let wall = clock.wallTime(ofMonotonic: step.time)
+        let seconds = wall.timeIntervalSince1970
+        let minute = Int64((seconds / 60).rounded(.down)) * 60
+        let day = state.boundary.day(containing: wall)
+        if day > state.today { roll(to: day, &state) }
+        let key = MinuteKey(start: minute, source: source)
+        var delta = state.pendingMinutes[key] ?? MinuteDelta(start: minute, source: source, day: day.description, steps: 0, cadenceSum: 0)
+        delta.steps += 1
+        delta.cadenceSum += step.cadence
+        state.pendingMinutes[key] = delta
+        state.pendingDayGoals[day.description] = state.goals.goal(for: day, boundary: state.boundary)
+        if day == state.today {
+            state.todaySteps += 1
+            state.todayMinutes[minute, default: 0] += 1
+        }
+        state.lifetime += 1
+        state.recentSteps.append(StepRecord(time: (seconds * 1000).rounded() / 1000, cadenceSpm: (step.cadence * 10).rounded() / 10))
+    }
+
+    private func roll(to day: LocalDay, _ state: inout State) {
+        state.today = day
+        state.todaySteps = 0
+        state.reached = []
+        state.todayMinutes = [:]
+        state.progressVersion += 1
+    }
+
+    private func checkMilestones(_ state: inout State) {
+        let goal = state.goals.goal(at: clock.now())
+        guard let reached = try? state.tracker.update(day: state.today, steps: state.todaySteps, goal: goal) else { return }
+        let now = clock.now().timeIntervalSince1970
+        for milestone in reached {
+            state.reached.append(milestone)
+            state.pendingMilestones.append(MilestoneRecord(day: state.today.description, milestone: milestone.description,
+                                                           steps: state.todaySteps, goal: goal, reachedAt: now))
+        }
+    }
+
+    /// Moves to a new day when midnight (or the configured day start) has passed without steps.
+    public func tick() {
+        let now = clock.now()
+        guard clock.wallClockIsPlausible() else { return }
+        state.withLock { state in
+            let day = state.boundary.day(containing: now)
+            if day > state.today { roll(to: day, &state) }
+        }
+    }
+
+    /// Everything to write since the last call; the ledger forgets it until `restore` gives
+    /// it back (when the write failed).
+    public func takeBatch() -> StoreBatch {
+        state.withLock { state in
+            let batch = StoreBatch(minutes: Array(state.pendingMinutes.values).sorted { $0.start < $1.start },
+                                   dayGoals: state.pendingDayGoals, milestones: state.pendingMilestones,
+                                   goalChanges: state.pendingGoalChanges)
+            state.pendingMinutes.removeAll(keepingCapacity: true)
+            state.pendingDayGoals.removeAll(keepingCapacity: true)
+            state.pendingMilestones.removeAll()
+            state.pendingGoalChanges.removeAll()
+            return batch
+        }
+    }
+
+    /// Takes back a batch that could not be written, merging it with what came since.
+    public func restore(_ batch: StoreBatch) {
+        state.withLock { state in
+            for delta in batch.minutes {
+                let key = MinuteKey(start: delta.start, source: delta.source)
+                if var newer = state.pendingMinutes[key] {
+                    newer.steps += delta.steps
+                    newer.cadenceSum += delta.cadenceSum
+                    state.pendingMinutes[key] = newer
+                } else {
+                    state.pendingMinutes[key] = delta
+                }
+            }
+            for (day, goal) in batch.dayGoals where state.pendingDayGoals[day] == nil { state.pendingDayGoals[day] = goal }
+            state.pendingMilestones = batch.milestones + state.pendingMilestones
+            state.pendingGoalChanges = batch.goalChanges + state.pendingGoalChanges
+        }
+    }
+
+    /// Minutes whose steps are not yet on disk, as deltas (for history that must include them).
+    public func pendingMinutes() -> [MinuteDelta] {
+        state.withLock { Array($0.pendingMinutes.values) }
+    }
+
+    /// Steps not yet on disk.
+    public var unwrittenSteps: Int {
+        state.withLock { $0.pendingMinutes.values.reduce(0) { $0 + $1.steps } + $0.waitingForClock.count }
+    }
+
+    /// Steps filed since the last call, for STEP events.
+    public func takeRecentSteps() -> [StepRecord] {
+        state.withLock { state in
+            let steps = state.recentSteps
+            state.recentSteps.removeAll(keepingCapacity: true)
+            return steps
+        }
+    }
+
+    /// Sets the goal from now on; milestones the new goal passes are reached now.
+    /// - Returns: the goal history after the change.
+    public func setGoal(_ goal: Int, changedBy uid: UInt32?) throws -> GoalHistory {
+        let now = clock.now()
+        return try state.withLock { state in
+            try state.goals.setGoal(goal, at: now)
+            state.pendingGoalChanges.append(GoalChange(effectiveAt: now.timeIntervalSince1970, goal: goal, changedBy: uid))
+            state.pendingDayGoals[state.today.description] = goal
+            checkMilestones(&state)
+            state.progressVersion += 1
+            return state.goals
+        }
+    }
+
+    /// Applies a new day start (after a configuration reload); future steps follow it.
+    public func setBoundary(_ boundary: DayBoundary) {
+        state.withLock { $0.boundary = boundary }
+        tick()
+    }
+
+    /// Follows a change of the system's time zone (the administrator ran timedatectl, or
+    /// /etc/localtime changed): steps from now on are filed by the new zone.
+    /// - Returns: the new zone's identifier when it changed.
+    @discardableResult
+    public func followSystemTimeZone() -> String? {
+        let zone = SystemTimeZone.current()
+        let changed: Bool = state.withLock { state in
+            guard state.boundary.timeZone.identifier != zone.identifier
+                    || state.boundary.timeZone.secondsFromGMT() != zone.secondsFromGMT() else { return false }
+            if let boundary = try? DayBoundary(timeZone: zone, startHour: state.boundary.startHour,
+                                               startMinute: state.boundary.startMinute) {
+                state.boundary = boundary
+                return true
+            }
+            return false
+        }
+        if changed { tick() }
+        return changed ? zone.identifier : nil
+    }
+
+    /// A consistent picture of today.
+    public struct Figures: Sendable {
+        public var day: LocalDay
+        public var steps: Int
+        public var goal: Int
+        public var reached: [Milestone]
+        public var walking: Bool
+        public var cadence: Double
+        public var lifetime: Int
+        public var todayMinutes: [Int64: Int]
+        public var goalSince: Date?
+        public var boundary: DayBoundary
+        /// Changes whenever the figures do, so PROGRESS is only sent on change.
+        public var version: Int
+    }
+
+    /// Today's figures now.
+    public func figures() -> Figures {
+        let now = clock.now()
+        return state.withLock { state in
+            Figures(day: state.today, steps: state.todaySteps, goal: state.goals.goal(at: now), reached: state.reached,
+                    walking: state.walking, cadence: state.walking ? state.cadence : 0, lifetime: state.lifetime,
+                    todayMinutes: state.todayMinutes, goalSince: state.goals.changes.last { $0.effective <= now }?.effective,
+                    boundary: state.boundary, version: state.progressVersion)
+        }
+    }
+}

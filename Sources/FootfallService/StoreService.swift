@@ -1,0 +1,87 @@
+import Foundation
+import FootfallProtocol
+import FootfallStore
+import Logging
+import ServiceLifecycle
+
+/// Writes the ledger's new steps to SQLite twice a second, so after a crash at most the last
+/// second is lost. When a write fails (disk full, database locked) the steps stay in memory,
+/// counting goes on, the log says so once per kind of failure, and the next write carries
+/// everything. Milestones are announced to watchers only once stored, so a restart never
+/// announces one twice. On graceful shutdown it writes one last time: it stops after the
+/// sensor and the socket.
+public struct StoreService: Service, CustomStringConvertible {
+    public var description: String { "StoreService" }
+    let store: FootfallDatabase
+    let ledger: StepLedger
+    let hub: EventHub
+    let executor: BlockingExecutor
+    let logger: Logger
+    let retentionDays: @Sendable () -> Int?
+    let interval: Duration = .milliseconds(500)
+
+    /// Creates the service.
+    public init(store: FootfallDatabase, ledger: StepLedger, hub: EventHub, executor: BlockingExecutor, logger: Logger,
+                retentionDays: @escaping @Sendable () -> Int?) {
+        self.store = store
+        self.ledger = ledger
+        self.hub = hub
+        self.executor = executor
+        self.logger = logger
+        self.retentionDays = retentionDays
+    }
+
+    public func run() async throws {
+        var failing: String?
+        var lastRetention = ContinuousClock.now - .seconds(3600)
+        while Task.shouldContinue {
+            guard await Task.pause(for: interval) else { break }
+            failing = await flush(failing: failing)
+            if ContinuousClock.now - lastRetention >= .seconds(3600), let days = retentionDays() {
+                lastRetention = .now
+                let cutoff = Int64(Date().timeIntervalSince1970) - Int64(days) * 86_400
+                if let deleted = try? await executor.run({ try store.deleteMinutes(before: cutoff) }), deleted > 0 {
+                    logger.info("retention: deleted old per-minute rows", metadata: ["store.rows": "\(deleted)", "store.days": "\(days)"])
+                }
+            }
+        }
+        _ = await flush(failing: failing)
+        logger.info("store flushed", metadata: ["store.unwritten": "\(ledger.unwrittenSteps)"])
+    }
+
+    /// Writes what changed; returns the failure in force, if any, so it is logged once.
+    func flush(failing: String?) async -> String? {
+        let ledger = self.ledger, store = self.store
+        // Take and write on the store's queue, so history reads (on the same queue) never see
+        // steps that are in neither the ledger nor the store.
+        let outcome = try? await executor.run { () -> Result<StoreBatch, StoreError>? in
+            let batch = ledger.takeBatch()
+            if batch.isEmpty { return nil }
+            do throws(StoreError) {
+                try store.write(batch)
+                return .success(batch)
+            } catch {
+                ledger.restore(batch)
+                return .failure(error)
+            }
+        }
+        guard let outcome = outcome ?? nil else { return failing }
+        switch outcome {
+        case .success(let batch):
+            if failing != nil {
+                logger.notice("writing to the store again; nothing was lost", metadata: ["store.steps": "\(batch.minutes.reduce(0) { $0 + $1.steps })"])
+            }
+            for record in batch.milestones {
+                hub.publish(ServerMessage.milestone(MilestoneMessage(day: record.day, milestone: record.milestone,
+                                                                     steps: record.steps, goal: record.goal)).encodedLine())
+            }
+            return nil
+        case .failure(let error):
+            let kind = "\(error)"
+            if kind != failing {
+                logger.error("\(error); \(ledger.unwrittenSteps) steps are kept in memory and will be written when the store works again")
+            }
+            return kind
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import FootfallClient
+import FootfallProtocol
+
+/// `footfall goal [N]`: shows or sets the daily step goal.
+struct Goal: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show the daily step goal, or set it from now on.",
+        discussion: """
+        A new goal applies from the moment it is set; past days keep the goal they had.
+        Lowering it mid-day announces the milestones it passes, once each. Only the daemon's
+        user and root may set it.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The new goal, in steps (1 to 1000000).", valueName: "steps"))
+    var steps: Int?
+
+    @Flag(help: "Print the GOAL object as JSON.")
+    var json = false
+
+    @OptionGroup var client: ClientOptions
+
+    func validate() throws {
+        if let steps, !(1...1_000_000).contains(steps) { throw ValidationError("The goal must be from 1 to 1000000 steps.") }
+    }
+
+    func run() async throws {
+        let reply = try await client.withSession { session -> GoalMessage in
+            guard case .goal(let goal) = try await session.ask(.goal(set: steps)) else { throw ClientError.badReply("no GOAL") }
+            return goal
+        }
+        if json {
+            print(String(decoding: ServerMessage.goal(reply).encodedLine().dropLast(), as: UTF8.self))
+        } else if steps != nil {
+            print("Daily goal set to \(Terminal.grouped(reply.goal)) steps, from now on.")
+        } else {
+            print("Daily goal: \(Terminal.grouped(reply.goal)) steps.")
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import FootfallDetection
+import FootfallGoals
+import FootfallInput
+import FootfallService
+import FootfallStore
+import Logging
+import ServiceLifecycle
+
+/// `footfalld`: counts steps all day from an accelerometer (or a replayed trace), keeps them
+/// in SQLite, and answers the `footfall` CLI on a local Unix socket.
+@main
+struct Footfalld: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "footfalld",
+        abstract: "The Footfall daemon: counts steps all day, keeps them, and serves them on a local socket.",
+        discussion: """
+        Runs in the foreground (systemd Type=notify; it sends READY, STATUS and WATCHDOG to
+        $NOTIFY_SOCKET). SIGTERM and SIGINT stop it gracefully: the socket closes, counting
+        stops, the last steps are written. SIGHUP reloads the configuration file.
+
+        The sample source is the first accelerometer found (IIO, then evdev), the one named by
+        --device, or a recorded trace with --replay. With no accelerometer at all it waits for
+        one to appear, and says so in the log.
+
+        Files: the configuration (YAML, see docs/configuration.md) defaults to
+        $XDG_CONFIG_HOME/footfall/footfalld.yaml, or /etc/footfall/footfalld.yaml with --system;
+        the store to $XDG_STATE_HOME/footfall, or /var/lib/footfall; the socket to
+        $XDG_RUNTIME_DIR/footfall.sock, or /run/footfall/footfall.sock. Under systemd,
+        $STATE_DIRECTORY and $RUNTIME_DIRECTORY win.
+        """,
+        version: DaemonRelease.version
+    )
+
+    @Option(help: ArgumentHelp("The accelerometer: auto, or an id or name from 'footfall devices'.", valueName: "id"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("Replay a recorded trace instead of reading a device (demos and tests).", valueName: "trace.csv"))
+    var replay: String?
+
+    @Option(help: ArgumentHelp("With --replay: how many times real time (e.g. 50).", valueName: "factor"))
+    var speed: Double = 1
+
+    @Flag(help: "With --replay: start over at the end, forever.")
+    var loop = false
+
+    @Option(help: ArgumentHelp("Where to keep the step store.", valueName: "dir"))
+    var stateDir: String?
+
+    @Option(help: ArgumentHelp("The Unix socket to serve on.", valueName: "path"))
+    var socket: String?
+
+    @Option(help: ArgumentHelp("The configuration file.", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Rewrite a Prometheus text file with today's figures every 15 s (node_exporter textfile collector).", valueName: "path"))
+    var metricsFile: String?
+
+    @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (overrides the configuration).", valueName: "level"))
+    var logLevel: String?
+
+    @Flag(help: "Use the system service's paths (/var/lib/footfall, /run/footfall, /etc/footfall).")
+    var system = false
+
+    @Flag(help: "Check the configuration file and exit (0 when it is valid).")
+    var checkConfig = false
+
+    @Option(help: ArgumentHelp("Test only: start the wall clock at this instant (ISO 8601 with offset).", valueName: "instant", visibility: .hidden))
+    var testClockStart: String?
+
+    @Option(help: ArgumentHelp("Test only: run the wall clock this many times faster than real time.", valueName: "factor", visibility: .hidden))
+    var testClockRate: Double = 1
+
+    func validate() throws {
+        if !(speed > 0 && speed <= 10_000) { throw ValidationError("--speed must be between 0 and 10000.") }
+        if replay == nil && (loop || speed != 1) { throw ValidationError("--speed and --loop go with --replay.") }
+        if replay != nil && device != nil { throw ValidationError("Give either --device or --replay, not both.") }
+        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
+        }
+        if let testClockStart, ISO8601DateFormatter().date(from: testClockStart) == nil {
+            throw ValidationError("--test-clock-start must be an ISO 8601 instant with an offset, e.g. 2026-03-29T01:59:00+01:00.")
+        }
+    }
+
+    func run() async throws {
+        let paths = DaemonPaths(system: system)
+        let configurationPath = config ?? paths.configuration
+        var configuration = DaemonConfiguration()
+        do {
+            if config != nil || FileManager.default.fileExists(atPath: configurationPath) {
+                configuration = try DaemonConfiguration.load(path: configurationPath)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("footfalld: \(error)\n".utf8))
+            throw ExitCode(78)  // EX_CONFIG
+        }
+        if checkConfig {
+            print("\(configurationPath): valid")
+            return
+        }
+        let clock = testClockStart.flatMap { ISO8601DateFormatter().date(from: $0) }
+            .map { DaemonClock(start: $0, rate: testClockRate) } ?? .system
+        let options = DaemonOptions(
+            configuration: configuration, configurationPath: configurationPath, paths: paths,
+            stateDirectory: stateDir ?? paths.stateDirectory, socket: socket ?? paths.socket,
+            device: device ?? configuration.device, replay: replay, speed: speed, loop: loop,
+            metricsFile: metricsFile ?? configuration.metricsFile, logLevel: logLevel ?? configuration.logLevel, clock: clock)
+        try await Daemon(options: options).run()
+    }
+}
+
+/// The release this build reports.
+enum DaemonRelease {
+    static let version = "0.1.0"
+}

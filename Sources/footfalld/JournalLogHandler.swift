@@ -1,0 +1,75 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// Writes log lines to stderr the way journald likes them: under systemd (JOURNAL_STREAM set)
+/// each line starts with its syslog priority (`<6>`), so `journalctl -p warning` works and no
+/// timestamp is added (journald has its own); on a terminal, lines get a timestamp and the
+/// level in words. Metadata follows as `key=value`. The level can change at run time (a
+/// configuration reload), for every handler at once.
+struct JournalLogHandler: LogHandler {
+    let label: String
+    let level: SharedLogLevel
+    let journald: Bool
+    var metadata: Logger.Metadata = [:]
+    var metadataProvider: Logger.MetadataProvider?
+
+    init(label: String, level: SharedLogLevel, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.label = label
+        self.level = level
+        journald = environment["JOURNAL_STREAM"] != nil
+    }
+
+    var logLevel: Logger.Level {
+        get { level.value }
+        set { level.value = newValue }
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var all = metadata
+        if let provided = metadataProvider?.get() { all.merge(provided) { $1 } }
+        if let extra = event.metadata { all.merge(extra) { $1 } }
+        let fields = all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let text = fields.isEmpty ? "\(event.message)" : "\(event.message) \(fields)"
+        let line: String
+        if journald {
+            line = "<\(Self.priority(event.level))>\(text)\n"
+        } else {
+            line = "\(Self.timestamp()) \(event.level.rawValue.uppercased()) \(text)\n"
+        }
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// syslog priorities, as sd-daemon.h defines them.
+    static func priority(_ level: Logger.Level) -> Int {
+        switch level {
+        case .trace, .debug: return 7
+        case .info: return 6
+        case .notice: return 5
+        case .warning: return 4
+        case .error: return 3
+        case .critical: return 2
+        }
+    }
+
+    static func timestamp() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date())
+    }
+}
+
+/// The daemon-wide log level, shared by every logger and changed by a reload.
+final class SharedLogLevel: Sendable {
+    private let level: Mutex<Logger.Level>
+    init(_ level: Logger.Level) { self.level = Mutex(level) }
+    var value: Logger.Level {
+        get { level.withLock { $0 } }
+        set { level.withLock { $0 = newValue } }
+    }
+}

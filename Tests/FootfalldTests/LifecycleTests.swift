@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import FootfallProtocol
+import FootfallTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// systemd notification, metrics, configuration reload and refusal, the CLI's commands, and
+/// the hint when no daemon runs.
+@Suite(.serialized)
+struct LifecycleTests {
+    let still = SampleTracesLocation.path("synthetic/still-25hz.csv")
+
+    @Test func tellsSystemdReadyStatusWatchdogAndStopping() async throws {
+        let daemon = try DaemonProcess()
+        let notifyPath = daemon.folder + "/notify.sock"
+        let receiver = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        defer { close(receiver) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in notifyPath.utf8.enumerated() { raw[i] = b } }
+        _ = withUnsafePointer(to: &address) { p in p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(receiver, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(receiver, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        try await daemon.start(["--replay", still, "--speed", "1"], environment: ["NOTIFY_SOCKET": notifyPath, "WATCHDOG_USEC": "2000000"])
+        var messages: [String] = []
+        let deadline = Date().addingTimeInterval(6)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            let n = recv(receiver, &buffer, buffer.count, 0)
+            if n > 0 { messages.append(String(decoding: buffer[0..<n], as: UTF8.self)) }
+        }
+        #expect(messages.contains { $0.contains("READY=1") }, "\(messages)")
+        #expect(messages.contains { $0.contains("WATCHDOG=1") }, "\(messages)")
+        #expect(messages.contains { $0.contains("STATUS=") }, "\(messages)")
+        #expect(try await daemon.stop() == 0)
+        var stopping = false
+        for _ in 0..<5 where !stopping {
+            let n = recv(receiver, &buffer, buffer.count, 0)
+            if n > 0 { stopping = String(decoding: buffer[0..<n], as: UTF8.self).contains("STOPPING=1") }
+        }
+        #expect(stopping)
+    }
+
+    @Test func writesPrometheusMetricsAtomically() async throws {
+        let daemon = try DaemonProcess()
+        let metrics = daemon.folder + "/footfall.prom"
+        try await daemon.start(["--replay", SampleTracesLocation.path("bangle/100_1.csv"), "--speed", "20", "--metrics-file", metrics])
+        var text = ""
+        for _ in 0..<100 where text.isEmpty {
+            text = (try? String(contentsOfFile: metrics, encoding: .utf8)) ?? ""
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        for name in ["footfall_steps_today", "footfall_steps_total", "footfall_cadence_steps_per_minute", "footfall_goal_progress_ratio",
+                     "footfall_device_up", "footfall_samples_processed_total"] {
+            #expect(text.contains("# TYPE \(name) "), "\(name) missing from:\n\(text)")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: daemon.folder).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+        try await daemon.stop()
+    }
+
+    @Test func reloadsOnHangUpAndKeepsAGoodConfigurationOverABadOne() async throws {
+        let daemon = try DaemonProcess()
+        let config = daemon.folder + "/footfalld.yaml"
+        try "log_level: info\nstride_m: 0.7\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try await daemon.start(["--config", config, "--replay", still, "--speed", "1"])
+        try "log_level: info\nstride_m: 0.8\nday_start: \"04:00\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        try await waitForLog(daemon, "configuration reloaded")
+        try "log_level: loud\n".write(toFile: config, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        try await waitForLog(daemon, "configuration not reloaded")
+        #expect(daemon.stderr.contains("footfalld.yaml:1: 'log_level' must be one of"))
+        #expect(try await daemon.status().source.kind == "replay", "still serving")
+        try await daemon.stop()
+    }
+
+    func waitForLog(_ daemon: DaemonProcess, _ text: String) async throws {
+        for _ in 0..<100 {
+            if daemon.stderr.contains(text) { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("'\(text)' never appeared in the log:\n\(daemon.stderr)")
+    }
+
+    @Test func refusesABadConfigurationAtStart() throws {
+        let folder = NSTemporaryDirectory() + "footfalld-config-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "goal: 9000\ngaol: 8000\n".write(toFile: folder + "/f.yaml", atomically: true, encoding: .utf8)
+        let result = try DaemonProcess.run(DaemonProcess.executable("footfalld"), ["--config", folder + "/f.yaml", "--check-config"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("f.yaml:2: unknown key 'gaol' (did you mean 'goal'?)"))
+        try "goal: 9000\n".write(toFile: folder + "/f.yaml", atomically: true, encoding: .utf8)
+        #expect(try DaemonProcess.run(DaemonProcess.executable("footfalld"), ["--config", folder + "/f.yaml", "--check-config"]).status == 0)
+    }
+
+    @Test func cliCommandsAgainstTheDaemon() async throws {
+        let daemon = try DaemonProcess()
+        try await daemon.start(["--replay", SampleTracesLocation.path("bangle/100_1.csv"), "--speed", "20",
+                                "--test-clock-start", "2026-06-01T12:00:00Z"])
+        try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
+        let status = try daemon.footfall(["status"], environment: ["NO_COLOR": "1"])
+        #expect(status.status == 0)
+        #expect(status.stdout.hasPrefix("2026-06-01  102 steps of 10,000  1%"))
+        #expect(!status.stdout.contains("\u{1B}["), "no colour when not a terminal")
+        let history = try daemon.footfall(["history", "--from", "2026-05-31", "--to", "2026-06-01", "--csv"])
+        #expect(history.stdout == "day,steps,goal\n2026-05-31,0,10000\n2026-06-01,102,10000\n")
+        let minutes = try daemon.footfall(["history", "--from", "2026-06-01", "--to", "2026-06-01", "--minutes", "--json"])
+        #expect(minutes.stdout.contains("\"granularity\":\"minute\""))
+        let goal = try daemon.footfall(["goal", "100"])
+        #expect(goal.stdout == "Daily goal set to 100 steps, from now on.\n")
+        let render = try daemon.footfall(["render", "--text", "--width", "40"], environment: ["NO_COLOR": "1"])
+        #expect(render.status == 0 && render.stdout.count > 40)
+        let devices = try daemon.footfall(["status", "--json"])
+        #expect(devices.stdout.contains("\"milestones\":[\"half\",\"1x\"]"), "lowering the goal announced what it passed")
+        try await daemon.stop()
+    }
+
+    @Test func withoutADaemonTheCLISaysHowToStartOne() throws {
+        let socket = NSTemporaryDirectory() + "nothing-\(UUID().uuidString).sock"
+        for command in [["status"], ["watch"], ["history"], ["goal"]] {
+            let result = try DaemonProcess.run(DaemonProcess.executable("footfall"), command + ["--socket", socket])
+            #expect(result.status == 69)
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(result.stderr.contains("footfalld is not running"))
+        }
+    }
+}

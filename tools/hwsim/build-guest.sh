@@ -59,7 +59,7 @@ if LC_ALL=C readelf -l "$BUSYBOX" 2>/dev/null | grep -q 'Requesting program inte
 fi
 STAMP=$( { echo "$PKG"; echo "$BOOT_MODULES"; echo "$EXTRA_MODULES"; cat "$BUSYBOX" "$HERE/build-guest.sh" "$HERE/guest-init.sh" | sha256sum; } | sha256sum | cut -c1-16)
 if [ -z "$FORCE" ] && [ "$(cat "$OUT/stamp" 2>/dev/null)" = "$STAMP" ] && [ -f "$OUT/initrd.img" ] && [ -f "$OUT/vmlinuz" ]; then
-  say "up to date ($(cat "$OUT/kernel-version"), $OUT)"
+  [ -n "${HWSIM_QUIET:-}" ] || say "up to date ($(cat "$OUT/kernel-version"), $OUT)"
   exit 0
 fi
 T0=$(date +%s%N)

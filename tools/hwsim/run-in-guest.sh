@@ -51,12 +51,11 @@ while [ $# -gt 0 ]; do
 done
 [ $# -gt 0 ] || { echo "run-in-guest.sh: no command given" >&2; usage >&2; exit 2; }
 command -v qemu-system-x86_64 >/dev/null || { echo "run-in-guest.sh: qemu-system-x86_64 missing (tools/hwsim/ci-setup.sh)" >&2; exit 125; }
-"$HERE/build-guest.sh" >&2 || exit 125
+HWSIM_QUIET=1 "$HERE/build-guest.sh" >&2 || exit 125
 
 q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }   # POSIX sh single-quoting
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/hwsim-run.XXXXXX") || exit 125
-QPID=
-cleanup() { [ -n "$QPID" ] && kill "$QPID" 2>/dev/null; rm -rf "$TMPD"; }
+cleanup() { rm -rf "$TMPD"; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 C=$TMPD/cpio/hwsim
@@ -103,7 +102,7 @@ timeout --foreground -k 5 "$TIMEOUT" qemu-system-x86_64 -accel "$ACCEL" -cpu "${
   -smp "${HWSIM_SMP:-2}" -m "${HWSIM_MEM:-1024}" \
   ${BIOS:+-bios "$BIOS"} -nographic -no-reboot -nodefaults -serial stdio -monitor none \
   -kernel "$KERNEL" -initrd "$TMPD/initrd.img" -append "$APPEND" "${ARGS[@]}" \
-  </dev/null 2>&1 | tr -d '\r' | tee "$LOG" | grep --line-buffered -v '^HWSIM-RC='
+  </dev/null 2>&1 | tr -d '\r' | tee "$LOG" | grep --line-buffered -v -e '^HWSIM-RC=' -e '^\[ *[0-9.]*\] reboot: Power down$'
 qrc=${PIPESTATUS[0]}
 [ -n "$LOGF" ] && cp "$LOG" "$LOGF"
 rc=$(sed -n 's/^HWSIM-RC=\([0-9]*\)$/\1/p' "$LOG" | tail -1)

@@ -195,6 +195,7 @@ struct ff_opts {
     double linger;
     double wait_reader;  /* seconds; < 0: do not wait */
     double start_delay;  /* seconds between announcing and streaming when not waiting */
+    double max_lag;      /* seconds behind schedule before the schedule shifts */
 };
 
 #define FF_COMMON_LONGOPTS                                     \
@@ -210,6 +211,7 @@ struct ff_opts {
     { "wait-reader", required_argument, 0, 1010 },             \
     { "no-wait", no_argument, 0, 1011 },                       \
     { "start-delay", required_argument, 0, 1012 },             \
+    { "max-lag", required_argument, 0, 1013 },                 \
     { "quiet", no_argument, 0, 'q' },                          \
     { "help", no_argument, 0, 'h' }
 
@@ -231,6 +233,9 @@ struct ff_opts {
 "  --wait-reader S      after each creation wait up to S s for a reader before streaming\n" \
 "  --no-wait            stream at once (after --start-delay S, default 0)\n" \
 "  --linger S           keep the device S seconds after the trace ends\n" \
+"  --max-lag S          when the replay falls more than S s behind its schedule (a stalled\n" \
+"                       machine), shift the schedule rather than send the missed samples\n" \
+"                       in a burst (default 0.1)\n" \
 "  -q, --quiet          no progress messages on stderr\n" \
 "  -h, --help           this text\n"
 
@@ -264,6 +269,7 @@ static int ff_common_opt(struct ff_opts *o, int c, const char *arg) {
     case 1010: o->wait_reader = ff_num("wait-reader", arg, 0); return 1;
     case 1011: o->wait_reader = -1; return 1;
     case 1012: o->start_delay = ff_num("start-delay", arg, 0); return 1;
+    case 1013: o->max_lag = ff_num("max-lag", arg, 0); return 1;
     case 'q': ff_quiet = 1; return 1;
     }
     return 0;
@@ -333,7 +339,7 @@ struct ff_device {
     double (*host_rate)(void *ctx);
 };
 
-struct ff_stats { long emitted, lost_in_gaps, recreated; };
+struct ff_stats { long emitted, lost_in_gaps, recreated, stalls; double stalled; };
 
 static void ff_bring_up(const struct ff_opts *o, struct ff_device *d, const char *why) {
     char node[256] = "";
@@ -356,7 +362,7 @@ static void ff_bring_up(const struct ff_opts *o, struct ff_device *d, const char
 }
 
 static struct ff_stats ff_replay(const struct ff_opts *o, const struct ff_trace *tr, struct ff_device *d) {
-    struct ff_stats st = { 0, 0, 0 };
+    struct ff_stats st = { 0, 0, 0, 0, 0 };
     ff_ready_path = o->ready_file;
     ff_install_signals();
     const double eps = 1e-9, tstart = tr->t[0], tend = tr->t[tr->n - 1];
@@ -397,7 +403,16 @@ static struct ff_stats ff_replay(const struct ff_opts *o, const struct ff_trace 
             gap++;
             continue;
         }
-        if (o->speed > 0) d->idle(d->ctx, wall0 + (t - trace0) / o->speed);
+        if (o->speed > 0) {
+            double due = wall0 + (t - trace0) / o->speed, late = ff_now() - due;
+            if (late > o->max_lag) {
+                /* the machine stalled (TCG under load): shift the schedule instead of
+                 * bursting the missed samples, which would overflow evdev's buffer */
+                wall0 += late; due += late;
+                st.stalls++; st.stalled += late;
+            }
+            d->idle(d->ctx, due);
+        }
         struct ff_sample s = { .t = t, .index = st.emitted };
         if (rate > 0) ff_trace_at(tr, t, &cursor, s.a);
         else memcpy(s.a, tr->a + 3 * idx, sizeof s.a);
@@ -412,6 +427,9 @@ static struct ff_stats ff_replay(const struct ff_opts *o, const struct ff_trace 
         }
     }
     ff_log("trace done: %ld samples emitted, %ld lost in gaps, recreated %ld times", st.emitted, st.lost_in_gaps, st.recreated);
+    if (st.stalls)
+        ff_log("fell behind by more than %g s %ld times (%.3f s in all): the replay waited instead of bursting",
+               o->max_lag, st.stalls, st.stalled);
     if (o->linger > 0) d->idle(d->ctx, ff_now() + o->linger);
     d->destroy(d->ctx);
     ff_ready_remove();

@@ -328,7 +328,7 @@ static double hub_host_rate(void *vctx) { return ((struct hub *)vctx)->host_hz; 
 
 int main(int argc, char **argv) {
     ff_prog = "ff-uhid-accel";
-    struct ff_opts o = { .speed = 1, .wait_reader = 60, .linger = 1 };
+    struct ff_opts o = { .speed = 1, .wait_reader = 60, .linger = 1, .max_lag = 0.1 };
     struct hub h = { .fd = -1, .name = "Footfall hwsim sensor hub", .exponent = -3, .ts_anchor_us = -1 };
     static const struct option lo[] = {
         FF_COMMON_LONGOPTS,

@@ -147,7 +147,7 @@ static void uin_idle(void *vctx, double until) { (void)vctx; ff_sleep_until(unti
 
 int main(int argc, char **argv) {
     ff_prog = "ff-uinput-accel";
-    struct ff_opts o = { .speed = 1, .wait_reader = 60, .linger = 1 };
+    struct ff_opts o = { .speed = 1, .wait_reader = 60, .linger = 1, .max_lag = 0.1 };
     struct uin u = { .fd = -1, .res = 256, .name = "Footfall hwsim accelerometer", .t_first = -1 };
     double range = 8;
     static const struct option lo[] = {

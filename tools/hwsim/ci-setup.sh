@@ -27,5 +27,6 @@ echo "==> ci-setup: building the fixtures"
 # what the tools need from the machine at run time
 [ -e /dev/fuse ] || echo "ci-setup: note: no /dev/fuse: fake-evdev.sh will not work (modprobe fuse)" >&2
 [ -r /dev/kvm ] && echo "ci-setup: note: /dev/kvm exists; run-in-guest.sh uses TCG unless HWSIM_ACCEL=kvm" >&2
-unshare -m true 2>/dev/null || echo "ci-setup: note: cannot create mount namespaces here: the fakes need root or FAKE_*_USERNS=1" >&2
+unshare -m --propagation private true 2>/dev/null ||
+  echo "ci-setup: note: cannot create a private mount namespace here (not root, or / is not a mount point): the fakes need root or FAKE_*_USERNS=1" >&2
 echo "==> ci-setup: done (tools/hwsim/selftest.sh checks everything)"

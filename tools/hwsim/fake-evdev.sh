@@ -41,6 +41,11 @@ done
 "$HERE/build-fixtures.sh" >/dev/null 2>&1 || "$HERE/build-fixtures.sh" >&2
 export HWSIM_FUSE=$B/bin/fuse-evdev
 export HWSIM_FUSEARGS=$(printf '%q ' "${ARGS[@]}")
+if ! err=$(unshare ${FAKE_EVDEV_USERNS:+-r} -m --propagation private -- true 2>&1); then
+  echo "${0##*/}: cannot create a private mount namespace: $err" >&2
+  echo "${0##*/}: (needs root or FAKE_EVDEV_USERNS=1; in a chroot, / must be a mount point: mount --bind DIR DIR first)" >&2
+  exit 125
+fi
 exec unshare ${FAKE_EVDEV_USERNS:+-r} -m --propagation private -- bash -c '
 set -e
 mkdir -p /run/hwsim-olddev 2>/dev/null || { mount -t tmpfs hwsim-run /run && mkdir -p /run/hwsim-olddev; }

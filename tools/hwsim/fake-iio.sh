@@ -50,6 +50,11 @@ done
 [ -f "$SNAP" ] || { echo "fake-iio.sh: no snapshot $SNAP" >&2; exit 2; }
 export HWSIM_HERE=$HERE HWSIM_SNAP=$SNAP HWSIM_FEED=$FEED HWSIM_NOTRIG=$NOTRIG
 export HWSIM_FEEDARGS=$(printf '%q ' "${FEEDARGS[@]}")
+if ! err=$(unshare ${FAKE_IIO_USERNS:+-r} -m --propagation private -- true 2>&1); then
+  echo "${0##*/}: cannot create a private mount namespace: $err" >&2
+  echo "${0##*/}: (needs root or FAKE_IIO_USERNS=1; in a chroot, / must be a mount point: mount --bind DIR DIR first)" >&2
+  exit 125
+fi
 exec unshare ${FAKE_IIO_USERNS:+-r} -m --propagation private -- bash -c '
 set -e
 # /sys/bus -> tmpfs holding the fake iio bus (files: "mode<TAB>path<TAB>value" lines)

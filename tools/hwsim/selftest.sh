@@ -4,8 +4,8 @@
 #
 #   tools/hwsim/selftest.sh
 #
-# Logs: .build-hwsim/selftest/<check>.log. Needs what ci-setup.sh installs, root (mount
-# namespaces, FUSE), and a checkout outside /tmp and /run is not required.
+# Logs: .build-hwsim/selftest/<check>.log. Needs what ci-setup.sh installs and root (mount
+# namespaces, FUSE, the user-namespace check runs as nobody). Works from any checkout path.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)

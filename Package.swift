@@ -121,6 +121,11 @@ let package = Package(
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
         // The goal bar's golden files live in Snapshots/ and are read from the source tree, not bundled.
         .testTarget(name: "FootfallGoalsTests", dependencies: ["FootfallGoals"], exclude: ["Snapshots"]),
+        // The adapters against real kernel interfaces (QEMU guest) and host-side fakes; run by
+        // tools/hwsim/hardware-tests.sh, skipped by a plain 'swift test'.
+        .testTarget(name: "FootfallHardwareTests",
+                    dependencies: ["FootfallInput", "FootfallDetection", "FootfallAnalysis", "FootfallTraces",
+                                   .product(name: "Logging", package: "swift-log")]),
         // Runs the real daemon and CLI end to end; depends on the executables so they are built first.
         .testTarget(name: "FootfalldTests",
                     dependencies: ["footfalld", "footfall", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport"]),

@@ -35,6 +35,12 @@ struct Count: ParsableCommand {
     @Flag(help: "Print JSON instead of text (see above).")
     var json = false
 
+    @Option(help: ArgumentHelp("With --device: stop after this many seconds (default: at Ctrl-C).", valueName: "seconds"))
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("With --device: the sample rate to ask for, Hz (default 50).", valueName: "hz"))
+    var rate: Double?
+
     @OptionGroup var detector: DetectorOptions
 
     @OptionGroup var sensor: SensorOptions
@@ -42,12 +48,14 @@ struct Count: ParsableCommand {
     func validate() throws {
         if traces.isEmpty && device == nil { throw ValidationError("Give at least one trace file to count, or --device.") }
         if !traces.isEmpty && device != nil { throw ValidationError("Count either trace files or a --device, not both.") }
+        if device == nil && (duration != nil || rate != nil) { throw ValidationError("--duration and --rate go with --device.") }
+        if let duration, !(duration > 0) { throw ValidationError("--duration must be positive.") }
     }
 
     func run() throws {
         if let device {
             try LiveCount(selector: DeviceSelector(device), json: json, detector: try detector.configuration(),
-                          catalog: try sensor.catalog()).run()
+                          catalog: try sensor.catalog(rate: rate), duration: duration, reportCosts: sensor.verbose).run()
             return
         }
         let configuration = try detector.configuration()

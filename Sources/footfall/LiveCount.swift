@@ -11,6 +11,8 @@ struct LiveCount {
     var json: Bool
     var detector: DetectorConfiguration
     var catalog: SensorCatalog
+    var duration: Double?
+    var reportCosts: Bool
 
     func run() throws {
         var logger = Logger(label: "footfall.count") { StreamLogHandler.standardError(label: $0) }
@@ -33,12 +35,24 @@ struct LiveCount {
                 : "step \(steps)\tat \(formatted(step.time, decimals: 3)) s\t\(formatted(step.cadence, decimals: 0)) spm\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
+        let costsBefore = ProcessCosts.now()
+        let started = MonotonicClock.now()
         while !interruption.isRequested {
+            if let duration, MonotonicClock.now() - started >= duration { break }
             batch.removeAll(keepingCapacity: true)
             if try source.read(into: &batch, timeout: .milliseconds(250)) == .endOfStream { break }
             stepDetector.process(batch, onStep: emit)
         }
         stepDetector.finish(onStep: emit)
         if !json { print("\(steps) steps") }
+        if reportCosts {
+            let elapsed = MonotonicClock.now() - started
+            let costs = ProcessCosts.now() - costsBefore
+            let line = "\(stepDetector.samplesProcessed) samples in \(formatted(elapsed, decimals: 1)) s: "
+                + "\(formatted(Double(costs.readCalls) / elapsed, decimals: 1)) reads/s, "
+                + "\(formatted(Double(costs.wakeups) / elapsed, decimals: 1)) wakeups/s, "
+                + "CPU \(formatted(costs.cpuSeconds, decimals: 3)) s (\(formatted(costs.cpuSeconds / elapsed * 100, decimals: 2)) %)\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
     }
 }

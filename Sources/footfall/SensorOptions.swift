@@ -13,7 +13,11 @@ struct SensorOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Raw units per g for evdev devices that report no resolution.", valueName: "units"))
     var unitsPerG: Double?
 
-    @Flag(name: .shortAndLong, help: "Log what the adapters do (device choice, rates, fallbacks) on stderr.")
+    @Option(help: ArgumentHelp("How many times a second a buffered IIO device wakes the process (default 4; the buffer's watermark is rate / this).",
+                               valueName: "n"))
+    var readsPerSecond: Double?
+
+    @Flag(name: .shortAndLong, help: "Log what the adapters do (device choice, rates, fallbacks) on stderr, and the process's reads, wakeups and CPU time at the end.")
     var verbose = false
 
     /// The input configuration these options describe.
@@ -22,6 +26,10 @@ struct SensorOptions: ParsableArguments {
         configuration.iioURI = uri
         configuration.unitsPerG = unitsPerG
         if let rate { configuration.targetRateHz = rate }
+        if let readsPerSecond {
+            guard readsPerSecond > 0 && readsPerSecond <= 10_000 else { throw ValidationError("--reads-per-second must be between 0 and 10000.") }
+            configuration.wakeupsPerSecond = readsPerSecond
+        }
         if let mountMatrix {
             do {
                 configuration.mountMatrix = try MountMatrix(parsing: mountMatrix)

@@ -93,7 +93,9 @@ final class IIOBufferedSource: SensorSource {
         if ready < 0 { throw .io(operation: "wait for", path: device.path ?? device.id, Errno(rawValue: errno)) }
         wakeups += 1
         if entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { throw .deviceLost(device.id, nil) }
-        if ready == 0 { return .timedOut }
+        // A device that was unregistered (unplugged, driver unbound) never wakes poll() again
+        // (Linux 6.1 answers no events); only a read says ENODEV. So a quiet poll is followed
+        // by a non-blocking refill: data, EAGAIN (alive, nothing yet), or the device's loss.
         let count: Int
         do { count = try buffer.refill() } catch { throw classify(error, operation: "read") }
         if count == 0 { return .timedOut }

@@ -23,6 +23,15 @@ final class IIOSource: SensorSource, HardwareStepCounting {
     var device: SensorDevice { active.device }
 
     func start() throws(SensorError) {
+        // As iio-sensor-proxy decides: a device without a trigger cannot fill a buffer, so it
+        // is polled; with one, a buffer that still fails falls back to polling too.
+        if !accelerometer.device.hasTrigger {
+            logger.notice("no trigger; polling in_accel_*_raw instead of buffered capture",
+                          metadata: ["sensor.device": "\(accelerometer.device.id)"])
+            active = try IIOPollingSource(accelerometer, configuration: configuration, logger: logger)
+            try active.start()
+            return
+        }
         do {
             try active.start()
         } catch SensorError.io(let operation, let path, let errno) {

@@ -1,0 +1,55 @@
+import Foundation
+import Logging
+import Testing
+import FootfallDetection
+@testable import FootfallInput
+
+/// Against the host-side fakes (no VM): the real libiio reading a recorded accel_3d sysfs
+/// tree fed from a trace, with and without a trigger, and the real libevdev reading a FUSE
+/// evdev node, including a SYN_DROPPED resync. tools/hwsim/hardware-tests.sh runs each suite
+/// inside its fake with the walk it replays in FOOTFALL_HWSIM_TRACE.
+@Suite(.serialized)
+struct FakeDeviceTests {
+    let logger = Logger(label: "hardware-test")
+
+    var trace: String? { Hardware.environment["FOOTFALL_HWSIM_TRACE"] }
+
+    func allowance(_ steps: Int) -> Int { max(2, Int((0.02 * Double(steps)).rounded(.up))) }
+
+    @Test(.enabled(if: Hardware.fakeIIO || Hardware.required))
+    func fakeIIODeviceIsReadBufferedOrPolled() throws {
+        guard Hardware.expected(Hardware.fakeIIO, "the fake IIO device (tools/hwsim/fake-iio.sh)") else { return }
+        let trace = try #require(trace)
+        let expected = try Hardware.offlineCount(trace)
+        let catalog = SensorCatalog(configuration: InputConfiguration(), logger: logger)
+        let report = catalog.discover()
+        #expect(report.devices.contains { $0.backend == .iio && $0.name == "accel_3d" }, "\(report.devices)")
+        let source = try catalog.open(.named("accel_3d"))
+        try source.start()
+        let polling = Hardware.environment["FOOTFALL_HWSIM_NO_TRIGGER"] == "1"
+        #expect(source.device.buffered == !polling, polling ? "no trigger: polling fallback" : "buffered capture")
+        let counted = Hardware.count(source, limit: 90)
+        #expect(counted.error == nil)
+        if polling {
+            // Polling reads three files per sample at the device's rate: it sees the walk, not every sample.
+            #expect(counted.samples > 500)
+        } else {
+            #expect(abs(counted.steps - expected) <= allowance(expected), "counted \(counted.steps), the file \(expected)")
+        }
+    }
+
+    @Test(.enabled(if: Hardware.fakeEvdev || Hardware.required))
+    func fakeEvdevDeviceCountsAndResynchronises() throws {
+        guard Hardware.expected(Hardware.fakeEvdev, "the fake evdev device (tools/hwsim/fake-evdev.sh)") else { return }
+        let trace = try #require(trace)
+        let expected = try Hardware.offlineCount(trace)
+        let report = SensorCatalog(logger: logger).discover()
+        let device = try #require(report.devices.first { $0.backend == .evdev }, "\(report.devices) \(report.problems)")
+        let source = EvdevSource(path: device.path ?? device.id)
+        try source.start()
+        let counted = Hardware.count(source, limit: 90)
+        #expect(counted.error == nil)
+        // The fake drops a burst of events once (SYN_DROPPED): a few samples are lost, the rest flow.
+        #expect(abs(counted.steps - expected) <= allowance(expected) + 2, "counted \(counted.steps), the file \(expected)")
+    }
+}

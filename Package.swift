@@ -108,7 +108,8 @@ let package = Package(
         ),
         // Test support: sample-trace lookup and test signals; a malloc counter for the
         // no-allocation tests.
-        .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection"], path: "Tests/FootfallTestSupport"),
+        .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection", "FootfallClient", "FootfallProtocol"],
+                path: "Tests/FootfallTestSupport"),
         .target(name: "CMallocCounter", path: "Tests/CMallocCounter"),
         .testTarget(name: "FootfallDetectionTests",
                     dependencies: ["FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallTestSupport", "CMallocCounter"]),
@@ -124,11 +125,13 @@ let package = Package(
         // The adapters against real kernel interfaces (QEMU guest) and host-side fakes; run by
         // tools/hwsim/hardware-tests.sh, skipped by a plain 'swift test'.
         .testTarget(name: "FootfallHardwareTests",
-                    dependencies: ["FootfallInput", "FootfallDetection", "FootfallAnalysis", "FootfallTraces",
+                    dependencies: ["FootfallInput", "FootfallDetection", "FootfallAnalysis", "FootfallTraces", "FootfallTestSupport",
+                                   "FootfallStore", "FootfallProtocol", "footfalld", "footfall",
                                    .product(name: "Logging", package: "swift-log")]),
         // Runs the real daemon and CLI end to end; depends on the executables so they are built first.
         .testTarget(name: "FootfalldTests",
-                    dependencies: ["footfalld", "footfall", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport"]),
+                    dependencies: ["footfalld", "footfall", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport",
+                                   .product(name: "GRDB", package: "GRDB.swift")]),
         // Runs the built executables as a user would; depends on them so they are built first.
         .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "FootfallTestSupport"]),
     ]

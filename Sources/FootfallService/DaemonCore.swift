@@ -10,7 +10,7 @@ import Synchronization
 /// user and root, as the kernel reports them (SO_PEERCRED).
 public final class DaemonCore: RequestHandler {
     let ledger: StepLedger
-    let store: FootfallDatabase
+    let store: StoreHandle
     let executor: BlockingExecutor
     let sensor: SensorService
     let catalog: SensorCatalog?
@@ -34,7 +34,7 @@ public final class DaemonCore: RequestHandler {
     }
 
     /// Creates the core.
-    public init(ledger: StepLedger, store: FootfallDatabase, executor: BlockingExecutor, sensor: SensorService,
+    public init(ledger: StepLedger, store: StoreHandle, executor: BlockingExecutor, sensor: SensorService,
                 catalog: SensorCatalog?, release: String, settings: Settings, daemonUID: UInt32 = getuid()) {
         self.ledger = ledger
         self.store = store
@@ -146,12 +146,13 @@ public final class DaemonCore: RequestHandler {
             guard to.daysSince1970 - from.daysSince1970 <= 36_600 else { throw ProtocolError(.badArgument, "at most 36600 days at once") }
             let ledger = self.ledger
             let (pending, stored) = try await executor.run {
-                (ledger.pendingMinutes(), try store.days(from: from.description, to: to.description))
+                (ledger.pendingMinutes(), try store.current.days(from: from.description, to: to.description))
             }
             var byDay = Dictionary(stored.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
             // Past days can have unwritten steps too (a wall clock set back across midnight).
             for delta in pending {
-                var row = byDay[delta.day] ?? DayTotal(day: delta.day, steps: 0, goal: figures.goal)
+                let goal = (try? LocalDay(delta.day)).map { figures.goals.goal(for: $0, boundary: figures.boundary) } ?? figures.goal
+                var row = byDay[delta.day] ?? DayTotal(day: delta.day, steps: 0, goal: goal)
                 row.steps += delta.steps
                 byDay[delta.day] = row
             }
@@ -161,7 +162,7 @@ public final class DaemonCore: RequestHandler {
             while day <= to {
                 let row = byDay[day.description]
                 var steps = row?.steps ?? 0
-                var goal = row?.goal ?? figures.goal
+                var goal = row?.goal ?? figures.goals.goal(for: day, boundary: figures.boundary)
                 if day == figures.day {
                     steps = figures.steps
                     goal = figures.goal
@@ -178,7 +179,7 @@ public final class DaemonCore: RequestHandler {
             // and writes on the same queue, so every step is in exactly one of the two.
             let ledger = self.ledger
             let (pending, rows) = try await executor.run {
-                (ledger.pendingMinutes().filter { $0.start >= start && $0.start < end }, try store.minutes(from: start, to: end))
+                (ledger.pendingMinutes().filter { $0.start >= start && $0.start < end }, try store.current.minutes(from: start, to: end))
             }
             var merged: [String: (start: Int64, source: String, steps: Int, cadenceSum: Double)] = [:]
             for row in rows {

@@ -180,6 +180,26 @@ public final class StepLedger: SensorSink, Sendable {
         state.withLock { Array($0.pendingMinutes.values) }
     }
 
+    /// Everything of today the ledger knows, as one batch for a fresh store (after the old
+    /// one was found corrupt): today's minutes (all of them, written or not), today's goal,
+    /// the milestones reached today and the whole goal history. Per-minute cadence is lost.
+    public func todayRebuildBatch() -> StoreBatch {
+        state.withLock { state in
+            let day = state.today.description
+            let minutes = state.todayMinutes.map { MinuteDelta(start: $0.key, source: source, day: day, steps: $0.value, cadenceSum: 0) }
+            let goal = state.goals.goal(for: state.today, boundary: state.boundary)
+            let reachedAt = clock.now().timeIntervalSince1970
+            let milestones = state.reached.map {
+                MilestoneRecord(day: day, milestone: $0.description, steps: $0.threshold(goal: goal), goal: goal, reachedAt: reachedAt)
+            }
+            let changes = state.goals.changes.map { GoalChange(effectiveAt: $0.effective.timeIntervalSince1970, goal: $0.goal, changedBy: nil) }
+            return StoreBatch(minutes: minutes.sorted { $0.start < $1.start }, dayGoals: [day: goal], milestones: milestones, goalChanges: changes)
+        }
+    }
+
+    /// The day the ledger counts now.
+    public var today: LocalDay { state.withLock { $0.today } }
+
     /// Steps not yet on disk.
     public var unwrittenSteps: Int {
         state.withLock { $0.pendingMinutes.values.reduce(0) { $0 + $1.steps } + $0.waitingForClock.count }
@@ -246,6 +266,8 @@ public final class StepLedger: SensorSink, Sendable {
         public var todayMinutes: [Int64: Int]
         public var goalSince: Date?
         public var boundary: DayBoundary
+        /// The goal history, for the goal a past day had.
+        public var goals: GoalHistory
         /// Changes whenever the figures do, so PROGRESS is only sent on change.
         public var version: Int
     }
@@ -257,7 +279,7 @@ public final class StepLedger: SensorSink, Sendable {
             Figures(day: state.today, steps: state.todaySteps, goal: state.goals.goal(at: now), reached: state.reached,
                     walking: state.walking, cadence: state.walking ? state.cadence : 0, lifetime: state.lifetime,
                     todayMinutes: state.todayMinutes, goalSince: state.goals.changes.last { $0.effective <= now }?.effective,
-                    boundary: state.boundary, version: state.progressVersion)
+                    boundary: state.boundary, goals: state.goals, version: state.progressVersion)
         }
     }
 }

@@ -12,7 +12,7 @@ import ServiceLifecycle
 /// sensor and the socket.
 public struct StoreService: Service, CustomStringConvertible {
     public var description: String { "StoreService" }
-    let store: FootfallDatabase
+    let store: StoreHandle
     let ledger: StepLedger
     let hub: EventHub
     let executor: BlockingExecutor
@@ -21,7 +21,7 @@ public struct StoreService: Service, CustomStringConvertible {
     let interval: Duration = .milliseconds(500)
 
     /// Creates the service.
-    public init(store: FootfallDatabase, ledger: StepLedger, hub: EventHub, executor: BlockingExecutor, logger: Logger,
+    public init(store: StoreHandle, ledger: StepLedger, hub: EventHub, executor: BlockingExecutor, logger: Logger,
                 retentionDays: @escaping @Sendable () -> Int?) {
         self.store = store
         self.ledger = ledger
@@ -40,7 +40,7 @@ public struct StoreService: Service, CustomStringConvertible {
             if ContinuousClock.now - lastRetention >= .seconds(3600), let days = retentionDays() {
                 lastRetention = .now
                 let cutoff = Int64(Date().timeIntervalSince1970) - Int64(days) * 86_400
-                if let deleted = try? await executor.run({ try store.deleteMinutes(before: cutoff) }), deleted > 0 {
+                if let deleted = try? await executor.run({ try store.current.deleteMinutes(before: cutoff) }), deleted > 0 {
                     logger.info("retention: deleted old per-minute rows", metadata: ["store.rows": "\(deleted)", "store.days": "\(days)"])
                 }
             }
@@ -58,8 +58,27 @@ public struct StoreService: Service, CustomStringConvertible {
             let batch = ledger.takeBatch()
             if batch.isEmpty { return nil }
             do throws(StoreError) {
-                try store.write(batch)
+                try store.current.write(batch)
                 return .success(batch)
+            } catch .corrupt(let path, _, let message) {
+                // Keep the day: move the damaged file aside, start a fresh store, and write into
+                // it everything of today the ledger knows, plus what this batch had for other days.
+                do throws(StoreError) {
+                    let moved = try store.replaceCorrupt()
+                    let rebuilt = ledger.todayRebuildBatch()
+                    let today = ledger.today.description
+                    var merged = rebuilt
+                    merged.minutes += batch.minutes.filter { $0.day != today }
+                    for (day, goal) in batch.dayGoals where day != today { merged.dayGoals[day] = goal }
+                    try store.current.write(merged)
+                    logger.critical("the step store was corrupt; moved it aside and wrote today's count to a new one",
+                                    metadata: ["store.path": "\(path)", "store.quarantined": "\(moved ?? "-")",
+                                               "steps.today": "\(rebuilt.minutes.reduce(0) { $0 + $1.steps })", "error": "\(message)"])
+                    return .success(StoreBatch(milestones: batch.milestones))
+                } catch {
+                    ledger.restore(batch)
+                    return .failure(error)
+                }
             } catch {
                 ledger.restore(batch)
                 return .failure(error)

@@ -40,9 +40,10 @@ struct Daemon {
         // Sockets and files this process creates are never for others.
         umask(0o007)
 
-        let store = try openStore(logger: logger)
         let configuration = options.configuration
         let boundary = try dayBoundary(configuration)
+        let storeHandle = try openStore(logger: logger, today: boundary.day(containing: options.clock.now()))
+        let store = storeHandle.current
         let goals = try GoalHistory(initialGoal: configuration.goal,
                                     changes: try store.goalChanges().map { GoalHistory.Change(effective: Date(timeIntervalSince1970: $0.effectiveAt), goal: $0.goal) })
         let today = boundary.day(containing: options.clock.now())
@@ -55,14 +56,14 @@ struct Daemon {
         let executor = BlockingExecutor(label: "footfall-store")
         let sensor = SensorService(makeSource: makeSource(catalog: catalog, logger: logger), detector: .default, sink: ledger,
                                    logger: Logger(label: "footfall.sensor"))
-        let core = DaemonCore(ledger: ledger, store: store, executor: executor, sensor: sensor,
+        let core = DaemonCore(ledger: ledger, store: storeHandle, executor: executor, sensor: sensor,
                               catalog: options.replay == nil ? catalog : nil, release: DaemonRelease.version,
                               settings: .init(stride: configuration.stride, approximations: configuration.approximations,
                                               userName: configuration.userName, palette: configuration.palette))
         let notifier = SystemdNotifier()
         let retention = RetentionSetting(configuration.retentionDays)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: StoreService(store: store, ledger: ledger, hub: hub, executor: executor, logger: Logger(label: "footfall.store"),
+            .init(service: StoreService(store: storeHandle, ledger: ledger, hub: hub, executor: executor, logger: Logger(label: "footfall.store"),
                                         retentionDays: { retention.days })),
             .init(service: sensor),
             .init(service: EventService(ledger: ledger, hub: hub, logger: Logger(label: "footfall.events"))),
@@ -85,19 +86,73 @@ struct Daemon {
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
+        // Fold the write-ahead log into the database file: a clean file for backups and tools.
+        do {
+            try storeHandle.current.close()
+        } catch {
+            logger.warning("could not close the store cleanly", metadata: ["error": "\(error)"])
+        }
         logger.info("stopped", metadata: ["steps.today": "\(ledger.figures().steps)", "store.unwritten": "\(ledger.unwrittenSteps)"])
     }
 
-    /// Opens the store; a corrupt database is moved aside (and said so) and a fresh one made.
-    func openStore(logger: Logger) throws -> FootfallDatabase {
+    /// Opens the store. A database that is corrupt (unreadable, or failing its integrity
+    /// check) is moved aside, with what can still be read of today salvaged into a fresh one,
+    /// and the log says so: the history before today is in the moved file, for a manual
+    /// `sqlite3 FILE .recover`.
+    func openStore(logger: Logger, today: LocalDay) throws -> StoreHandle {
         let storeLogger = Logger(label: "footfall.store")
+        let directory = options.stateDirectory
+        var salvaged = StoreBatch()
+        switch Self.openChecked(directory: directory, logger: storeLogger) {
+        case .healthy(let database):
+            return StoreHandle(database, directory: directory, logger: storeLogger)
+        case .damaged(let database, let check):
+            // Damaged pages: keep what today's rows still give.
+            let day = today.description
+            if let total = try? database.days(from: day, to: day).first {
+                salvaged = StoreBatch(minutes: [MinuteDelta(start: Int64(Date().timeIntervalSince1970 / 60) * 60, source: "replay",
+                                                            day: day, steps: total.steps, cadenceSum: 0)],
+                                      dayGoals: [day: total.goal],
+                                      milestones: (try? database.milestones(day: day)) ?? [],
+                                      goalChanges: (try? database.goalChanges()) ?? [])
+            }
+            try? database.close()
+            logger.critical("the step store failed its integrity check", metadata: ["store.check": "\(check.prefix(3))"])
+        case .corrupt(let error):
+            logger.critical("the step store is corrupt", metadata: ["error": "\(error)"])
+        case .failed(let error):
+            throw error
+        }
+        let moved = try FootfallDatabase.quarantine(directory: directory, logger: storeLogger)
+        let fresh = try FootfallDatabase.open(directory: directory, logger: storeLogger)
+        if !salvaged.isEmpty { try fresh.write(salvaged) }
+        logger.critical("moved the damaged store aside and started a new one",
+                        metadata: ["store.quarantined": "\(moved ?? "-")", "steps.today.salvaged": "\(salvaged.steps)"])
+        return StoreHandle(fresh, directory: directory, logger: storeLogger)
+    }
+
+    /// What opening the store found.
+    enum OpenOutcome {
+        case healthy(FootfallDatabase)
+        case damaged(FootfallDatabase, [String])
+        case corrupt(StoreError)
+        case failed(StoreError)
+    }
+
+    static func openChecked(directory: String, logger: Logger) -> OpenOutcome {
+        let database: FootfallDatabase
         do {
-            return try FootfallDatabase.open(directory: options.stateDirectory, logger: storeLogger)
-        } catch .corrupt(let path, _, let message) {
-            let moved = try FootfallDatabase.quarantine(directory: options.stateDirectory, logger: storeLogger)
-            logger.critical("the step store was corrupt; moved it aside and started a new one (history before now is in the moved file)",
-                            metadata: ["store.path": "\(path)", "store.quarantined": "\(moved ?? "-")", "error": "\(message)"])
-            return try FootfallDatabase.open(directory: options.stateDirectory, logger: storeLogger)
+            database = try FootfallDatabase.open(directory: directory, logger: logger)
+        } catch {
+            if case .corrupt = error { return .corrupt(error) }
+            return .failed(error)
+        }
+        do {
+            let check = try database.integrityCheck()
+            return check == ["ok"] ? .healthy(database) : .damaged(database, check)
+        } catch {
+            if case .corrupt = error { return .damaged(database, ["\(error)"]) }
+            return .failed(error)
         }
     }
 

@@ -40,7 +40,7 @@ step "fake evdev device with a SYN_DROPPED (libevdev)" \
     env FOOTFALL_HWSIM_FAKE=evdev FOOTFALL_HWSIM_TRACE="$walk" "$tests" --testing-library swift-testing --filter fakeEvdevDevice
 step "real kernel in the QEMU guest: uinput (evdev) and uhid (IIO) accelerometers" \
     tools/hwsim/run-in-guest.sh --timeout 900 --env FOOTFALL_HWSIM_GUEST=1 --env FOOTFALL_HWSIM_REQUIRED \
-    --env FOOTFALL_HWSIM_BIN="$here/.build-hwsim/bin" -- "$tests" --testing-library swift-testing --filter GuestTests
+    --env FOOTFALL_HWSIM_BIN="$here/.build-hwsim/bin" -- "$tests" --testing-library swift-testing --filter "GuestTests|GuestDaemonTests"
 
 if [ $failed -ne 0 ]; then
     echo "hardware tests: FAILED" >&2

@@ -5,10 +5,10 @@ import Glibc
 
 /// A blocking Unix-socket client that sends raw bytes: for clients that misbehave on purpose
 /// (garbage, huge lines, never reading).
-final class RawSocket {
-    let fd: Int32
+public final class RawSocket {
+    public let fd: Int32
 
-    init(path: String) throws {
+    public init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -27,7 +27,7 @@ final class RawSocket {
 
     /// Sends bytes; returns false when the daemon closed the connection.
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -39,7 +39,7 @@ final class RawSocket {
     }
 
     /// Reads one line (without its newline), or nil at end of stream or timeout.
-    func readLine() -> String? {
+    public func readLine() -> String? {
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while recv(fd, &byte, 1, 0) == 1 {
@@ -50,7 +50,7 @@ final class RawSocket {
     }
 
     /// Reads until the daemon closes the connection; returns whether it did within the timeout.
-    func readsToClose() -> Bool {
+    public func readsToClose() -> Bool {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = recv(fd, &buffer, buffer.count, 0)

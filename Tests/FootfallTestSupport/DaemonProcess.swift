@@ -7,17 +7,17 @@ import Glibc
 
 /// A real footfalld, started from the build folder in a temporary state directory, as a user
 /// would run it; stopped (SIGTERM), killed (SIGKILL) or restarted by the tests.
-final class DaemonProcess: @unchecked Sendable {
+public final class DaemonProcess: @unchecked Sendable {
     // Touched only from the test that owns it.
-    let folder: String
-    let socket: String
-    var stateDirectory: String { folder + "/state" }
-    var process: Process?
+    public let folder: String
+    public let socket: String
+    public var stateDirectory: String { folder + "/state" }
+    public var process: Process?
     var stderrPath: String { folder + "/stderr-\(launches).log" }
     var launches = 0
 
     /// The footfalld and footfall executables beside the test bundle.
-    static func executable(_ name: String) -> URL {
+    public static func executable(_ name: String) -> URL {
         var url = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         while url.pathComponents.count > 1 {
             url.deleteLastPathComponent()
@@ -27,7 +27,7 @@ final class DaemonProcess: @unchecked Sendable {
         return URL(fileURLWithPath: name)
     }
 
-    init() throws {
+    public init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("footfalld-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         socket = folder + "/footfall.sock"
@@ -40,7 +40,7 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// Starts footfalld with `arguments` (plus the state directory and socket) and waits until
     /// it answers on the socket.
-    func start(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) async throws {
+    public func start(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) async throws {
         launches += 1
         let process = Process()
         process.executableURL = Self.executable("footfalld")
@@ -65,10 +65,10 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     /// What the daemon wrote to stderr in its latest run.
-    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// The daemon's STATUS.
-    func status() async throws -> StatusMessage {
+    public func status() async throws -> StatusMessage {
         try await DaemonClient.withConnection(to: socket) { session in
             guard case .status(let status) = try await session.ask(.status) else { throw DaemonTestError.unexpected("no STATUS") }
             return status
@@ -76,13 +76,13 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     /// Asks one request and returns the reply.
-    func ask(_ request: Request) async throws -> ServerMessage {
+    public func ask(_ request: Request) async throws -> ServerMessage {
         try await DaemonClient.withConnection(to: socket) { session in try await session.ask(request) }
     }
 
     /// Waits until `condition` holds for the status, or fails after `timeout` seconds.
     @discardableResult
-    func waitFor(_ what: String, timeout: Double = 60, _ condition: (StatusMessage) -> Bool) async throws -> StatusMessage {
+    public func waitFor(_ what: String, timeout: Double = 60, _ condition: (StatusMessage) -> Bool) async throws -> StatusMessage {
         let deadline = Date().addingTimeInterval(timeout)
         var last: StatusMessage?
         while Date() < deadline {
@@ -96,26 +96,26 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     /// Sends a signal.
-    func signal(_ number: Int32) {
+    public func signal(_ number: Int32) {
         if let process { kill(process.processIdentifier, number) }
     }
 
     /// SIGTERM, then waits for the exit; returns the exit status.
     @discardableResult
-    func stop(timeout: Double = 20) async throws -> Int32 {
+    public func stop(timeout: Double = 20) async throws -> Int32 {
         guard let process else { return 0 }
         kill(process.processIdentifier, SIGTERM)
         return try await waitForExit(timeout: timeout)
     }
 
     /// SIGKILL, then waits for the exit.
-    func killHard() async throws {
+    public func killHard() async throws {
         guard let process else { return }
         kill(process.processIdentifier, SIGKILL)
         _ = try await waitForExit(timeout: 10)
     }
 
-    func waitForExit(timeout: Double) async throws -> Int32 {
+    public func waitForExit(timeout: Double) async throws -> Int32 {
         guard let process else { return 0 }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {
@@ -129,7 +129,7 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     /// Resident memory of the daemon now, kilobytes (from /proc).
-    func residentKilobytes() -> Int? {
+    public func residentKilobytes() -> Int? {
         guard let process, let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
             return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
@@ -138,12 +138,12 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     /// Runs the footfall CLI against this daemon.
-    func footfall(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    public func footfall(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
         try Self.run(Self.executable("footfall"), arguments + ["--socket", socket], environment: environment)
     }
 
     /// Runs an executable and collects its output.
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -161,12 +161,12 @@ final class DaemonProcess: @unchecked Sendable {
     }
 }
 
-enum DaemonTestError: Error, CustomStringConvertible {
+public enum DaemonTestError: Error, CustomStringConvertible {
     case exited(Int32, String)
     case timedOut(String)
     case unexpected(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .exited(let status, let stderr): return "footfalld exited with \(status):\n\(stderr)"
         case .timedOut(let what): return what

@@ -55,6 +55,8 @@ public struct SyntheticTrace: Sendable {
         var samples: [Sample] = []
         samples.reserveCapacity(count)
         var previous = -Double.infinity
+        // Samples come in time order: the step they fall after only moves forward.
+        var nextStep = 0
         for k in 0..<count {
             var t = Double(k) / rateHz
             if timestampJitter > 0 { t += random.gaussian(deviation: timestampJitter / rateHz) }
@@ -62,7 +64,9 @@ public struct SyntheticTrace: Sendable {
             previous = t
             var world: (Double, Double, Double)
             switch kind {
-            case .walk: world = walking(at: t, steps: steps, strengths: strengths)
+            case .walk:
+                while nextStep < steps.count && steps[nextStep] <= t { nextStep += 1 }
+                world = walking(at: t, steps: steps, strengths: strengths, next: nextStep)
             case .still: world = (0, 0, standardGravity + 0.02 * sin(2 * .pi * 0.25 * t))
             case .vehicle: world = vehicle(at: t, bumps: bumps, random: &random)
             }
@@ -89,12 +93,13 @@ public struct SyntheticTrace: Sendable {
     }
 
     /// World-frame acceleration (lateral, forward, vertical) while walking.
-    func walking(at t: Double, steps: [Double], strengths: [Double]) -> (Double, Double, Double) {
+    /// - Parameter next: the index of the first step after `t`.
+    func walking(at t: Double, steps: [Double], strengths: [Double], next: Int) -> (Double, Double, Double) {
         guard let first = steps.first, let last = steps.last, t > first - 0.6 * 60 / cadence, t < last + 0.6 * 60 / cadence else {
             return (0, 0, standardGravity)
         }
         // Phase: 0 at each contact, 1 at the next; extrapolated half a step before and after.
-        var index = steps.firstIndex { $0 > t } ?? steps.count
+        var index = next
         let period = 60 / cadence
         let start = index == 0 ? first - period : steps[index - 1]
         let end = index == steps.count ? last + period : steps[index]

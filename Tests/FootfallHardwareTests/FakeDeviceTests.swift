@@ -38,6 +38,36 @@ struct FakeDeviceTests {
         }
     }
 
+    @Test(.enabled(if: Hardware.fakeIIONetwork || Hardware.required))
+    func fakeIIODeviceOverTheNetwork() throws {
+        guard Hardware.expected(Hardware.fakeIIONetwork, "the fake IIO device behind iiod") else { return }
+        let trace = try #require(trace)
+        let expected = try Hardware.offlineCount(trace)
+        var configuration = InputConfiguration()
+        configuration.iioURI = "ip:127.0.0.1"
+        let catalog = SensorCatalog(configuration: configuration, logger: logger)
+        let report = catalog.discover()
+        #expect(report.devices.map(\.name) == ["accel_3d"], "a remote context lists only its IIO devices: \(report)")
+        let source = try catalog.open(.named("accel_3d"))
+        try source.start()
+        #expect(source.device.buffered == true)
+        let counted = Hardware.count(source, limit: 90)
+        #expect(counted.error == nil)
+        #expect(abs(counted.steps - expected) <= allowance(expected), "counted \(counted.steps) over iiod, the file \(expected)")
+    }
+
+    @Test func anUnreachableRemoteBoardIsAClearError() {
+        var configuration = InputConfiguration()
+        configuration.iioURI = "ip:192.0.2.1"  // TEST-NET-1: nothing answers
+        do {
+            _ = try SensorCatalog(configuration: configuration, logger: logger).open(.automatic)
+            Issue.record("an unreachable board was opened")
+        } catch {
+            #expect(error.description.contains("Cannot reach IIO devices at 'ip:192.0.2.1'"), "\(error)")
+            #expect(error.description.contains("iiod"))
+        }
+    }
+
     @Test(.enabled(if: Hardware.fakeEvdev || Hardware.required))
     func fakeEvdevDeviceCountsAndResynchronises() throws {
         guard Hardware.expected(Hardware.fakeEvdev, "the fake evdev device (tools/hwsim/fake-evdev.sh)") else { return }

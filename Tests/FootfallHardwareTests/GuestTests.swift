@@ -1,4 +1,5 @@
 import Foundation
+import FootfallTestSupport
 import Logging
 import Testing
 import FootfallDetection
@@ -98,6 +99,27 @@ struct GuestTests {
     }
 
     @Test(.enabled(if: Hardware.guest || Hardware.required))
+    func anUnprivilegedUserIsToldWhichGroupAndRuleToUse() throws {
+        guard Hardware.expected(Hardware.guest, "the hwsim guest") else { return }
+        let (trace, _) = try Hardware.walk(duration: 15, seed: 36)
+        let evdev = try Fixture("ff-uinput-accel", ["--trace", trace, "--rate", "50", "--wait-reader", "10", "-q"])
+        let iio = try Fixture("ff-uhid-accel", ["--trace", trace, "--rate", "50", "--wait-reader", "10", "-q"])
+        let node = try #require(evdev.nextLine())
+        _ = iio.nextLine()
+        // Device nodes in the guest are root-only (devtmpfs, no udev): nobody may not read them.
+        let footfall = DaemonProcessPath.footfall
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", footfall, "count", "--duration", "1", "--device"]
+        let input = try runProcess(setpriv, asNobody + [node])
+        #expect(input.status != 0)
+        #expect(input.stderr.contains("Cannot open \(node): permission denied. Add your user to the 'input' group"), "\(input.stderr)")
+        let industrial = try runProcess(setpriv, asNobody + ["accel_3d"])
+        #expect(industrial.status != 0)
+        #expect(industrial.stderr.contains("permission denied") && industrial.stderr.contains("70-footfall.rules"), "\(industrial.stderr)")
+        #expect(!input.stderr.contains("Fatal error") && !industrial.stderr.contains("Fatal error"))
+    }
+
+    @Test(.enabled(if: Hardware.guest || Hardware.required))
     func discoveryFindsBothKindsOfAccelerometer() throws {
         guard Hardware.expected(Hardware.guest, "the hwsim guest") else { return }
         let (trace, _) = try Hardware.walk(duration: 20, seed: 35)
@@ -113,4 +135,14 @@ struct GuestTests {
         let evdevDevice = try #require(report.devices.first { $0.backend == .evdev && $0.path == node }, "\(report)")
         #expect(evdevDevice.unitsPerG == [256, 256, 256])
     }
+}
+
+/// The footfall executable beside the test bundle.
+enum DaemonProcessPath {
+    static var footfall: String { DaemonProcess.executable("footfall").path }
+}
+
+/// Runs a program and collects its output.
+func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    try DaemonProcess.run(executable, arguments)
 }

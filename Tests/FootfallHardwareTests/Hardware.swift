@@ -26,6 +26,9 @@ enum Hardware {
     /// Inside the fake IIO device.
     static let fakeIIO = environment["FOOTFALL_HWSIM_FAKE"] == "iio"
 
+    /// Inside the fake IIO device, with iiod serving it on 127.0.0.1.
+    static let fakeIIONetwork = environment["FOOTFALL_HWSIM_FAKE"] == "iio-network"
+
     /// Inside the fake evdev device.
     static let fakeEvdev = environment["FOOTFALL_HWSIM_FAKE"] == "evdev"
 

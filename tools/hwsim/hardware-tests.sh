@@ -35,6 +35,10 @@ step "fake IIO device, buffered (libiio local backend)" \
 step "fake IIO device without a trigger (polling fallback)" \
     tools/hwsim/fake-iio.sh --trace "$walk" --rate 50 --no-trigger -- \
     env FOOTFALL_HWSIM_FAKE=iio FOOTFALL_HWSIM_NO_TRIGGER=1 FOOTFALL_HWSIM_TRACE="$walk" "$tests" --testing-library swift-testing --filter fakeIIODevice
+step "fake IIO device through iiod (libiio network backend, ip:127.0.0.1)" \
+    tools/hwsim/fake-iio.sh --trace "$walk" --rate 50 -- \
+    sh -c 'iiod >/dev/null 2>&1 & server=$!; sleep 2; env FOOTFALL_HWSIM_FAKE=iio-network FOOTFALL_HWSIM_TRACE="$1" "$2" --testing-library swift-testing --filter fakeIIODeviceOverTheNetwork; status=$?; kill $server; exit $status' \
+    sh "$walk" "$tests"
 step "fake evdev device with a SYN_DROPPED (libevdev)" \
     tools/hwsim/fake-evdev.sh --trace "$walk" --rate 50 --drop-at 20:25 --end-enodev -- \
     env FOOTFALL_HWSIM_FAKE=evdev FOOTFALL_HWSIM_TRACE="$walk" "$tests" --testing-library swift-testing --filter fakeEvdevDevice

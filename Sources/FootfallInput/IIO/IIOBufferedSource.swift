@@ -19,6 +19,9 @@ final class IIOBufferedSource: SensorSource {
     let logger: Logger
     var buffer: IIOBuffer?
     var pollDescriptor: Int32 = -1
+    /// Whether the buffer has a descriptor to wait on: libiio's network backend has none, so
+    /// for a remote board (ip:HOST) refills block until the server has a wakeup's worth.
+    var pollable = true
     var layout: (x: Int, y: Int, z: Int, timestamp: Int?, step: Int) = (0, 0, 0, nil, 0)
     var types: (x: ScanType, y: ScanType, z: ScanType)?
     var calibration = AxisCalibration(scale: (1, 1, 1))
@@ -59,10 +62,16 @@ final class IIOBufferedSource: SensorSource {
         let buffer: IIOBuffer
         do {
             buffer = try iio.makeBuffer(samples: perWakeup)
-            try buffer.setNonBlocking()
-            pollDescriptor = try buffer.pollDescriptor()
         } catch {
             throw classify(error, operation: "start buffered capture on")
+        }
+        do {
+            pollDescriptor = try buffer.pollDescriptor()
+            try buffer.setNonBlocking()
+        } catch {
+            pollable = false
+            logger.info("the buffer has no poll descriptor (remote board?): reading it with blocking refills",
+                        metadata: ["sensor.device": "\(id)"])
         }
         self.buffer = buffer
         let x = accelerometer.axes.x, y = accelerometer.axes.y, z = accelerometer.axes.z
@@ -86,6 +95,19 @@ final class IIOBufferedSource: SensorSource {
 
     func read(into batch: inout [Sample], timeout: Duration) throws(SensorError) -> SensorReadOutcome {
         guard let buffer, let types else { throw .unsupported(device: device.id, reason: "read before start") }
+        guard pollable else {
+            let count: Int
+            do {
+                count = try buffer.refill()
+            } catch .timedOut {
+                // A remote board that sent nothing within libiio's timeout: no data yet.
+                return .timedOut
+            } catch {
+                throw classify(error, operation: "read")
+            }
+            wakeups += 1
+            return count == 0 ? .timedOut : decode(buffer, types: types, into: &batch)
+        }
         var entry = pollfd(fd: pollDescriptor, events: Int16(POLLIN), revents: 0)
         let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         var ready: Int32
@@ -99,6 +121,11 @@ final class IIOBufferedSource: SensorSource {
         let count: Int
         do { count = try buffer.refill() } catch { throw classify(error, operation: "read") }
         if count == 0 { return .timedOut }
+        return decode(buffer, types: types, into: &batch)
+    }
+
+    /// Turns the last refill's scans into samples.
+    func decode(_ buffer: IIOBuffer, types: (x: ScanType, y: ScanType, z: ScanType), into batch: inout [Sample]) -> SensorReadOutcome {
         refills += 1
         let bytes = buffer.bytes
         let scans = bytes.count / layout.step
@@ -126,9 +153,13 @@ final class IIOBufferedSource: SensorSource {
         pollDescriptor = -1
     }
 
+    /// What a failed buffer operation means. A broken connection or a buffer libiio tore down
+    /// (EBADF after a network timeout) is a lost device too: the supervisor reopens it.
     func classify(_ error: Errno, operation: String) -> SensorError {
         switch error {
-        case .operationNotSupportedByDevice, .noSuchAddressOrDevice, .noSuchFileOrDirectory, .ioError: return .deviceLost(device.id, error)
+        case .operationNotSupportedByDevice, .noSuchAddressOrDevice, .noSuchFileOrDirectory, .ioError,
+             .connectionReset, .brokenPipe, .socketNotConnected, .badFileDescriptor:
+            return .deviceLost(device.id, error)
         case .permissionDenied, .notPermitted: return .permissionDenied(path: device.path ?? device.id, backend: .iio)
         default: return .io(operation: operation, path: device.path ?? device.id, error)
         }

@@ -95,7 +95,7 @@ let package = Package(
             ]
         ),
         // Exists only for FootfallStoreTests' crash test: writes batches until the test SIGKILLs it.
-        .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore"]),
+        .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore", "FootfallAnalysis"]),
         // The daemon.
         .executableTarget(
             name: "footfalld",
@@ -115,13 +115,13 @@ let package = Package(
                     dependencies: ["FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallTestSupport", "CMallocCounter"]),
         // Real SQLite files in temporary folders; depends on the crash helper so it is built first.
         .testTarget(name: "FootfallStoreTests",
-                    dependencies: ["FootfallStore", "footfall-store-crash-helper", .product(name: "GRDB", package: "GRDB.swift")]),
+                    dependencies: ["FootfallStore", "FootfallAnalysis", "footfall-store-crash-helper", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces", "FootfallTestSupport"]),
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
         // The goal bar's golden files live in Snapshots/ and are read from the source tree, not bundled.
-        .testTarget(name: "FootfallGoalsTests", dependencies: ["FootfallGoals"], exclude: ["Snapshots"]),
+        .testTarget(name: "FootfallGoalsTests", dependencies: ["FootfallGoals", "FootfallAnalysis"], exclude: ["Snapshots"]),
         // The adapters against real kernel interfaces (QEMU guest) and host-side fakes; run by
         // tools/hwsim/hardware-tests.sh, skipped by a plain 'swift test'.
         .testTarget(name: "FootfallHardwareTests",
@@ -130,7 +130,7 @@ let package = Package(
                                    .product(name: "Logging", package: "swift-log")]),
         // Runs the real daemon and CLI end to end; depends on the executables so they are built first.
         .testTarget(name: "FootfalldTests",
-                    dependencies: ["footfalld", "footfall", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport",
+                    dependencies: ["footfalld", "footfall", "FootfallAnalysis", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport",
                                    .product(name: "GRDB", package: "GRDB.swift")]),
         // Runs the built executables as a user would; depends on them so they are built first.
         .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "FootfallTestSupport"]),

@@ -50,6 +50,30 @@ public enum BenchCorpus {
     /// - Throws: `TraceError` for a path that does not exist or a named trace without sidecar.
     public static func discover(_ paths: [String]) throws(TraceError) -> [BenchRecording] {
         var found: [BenchRecording] = []
+        for (trace, named) in try csvFiles(under: paths) {
+            let sidecar = TraceSidecar.path(forTrace: trace)
+            guard FileManager.default.fileExists(atPath: sidecar) else {
+                // A trace found in a folder may simply be unscored; one named outright was meant to be.
+                if named {
+                    throw TraceError(path: trace, reason: .unreadable("no sidecar \(sidecar) with the true steps, so it cannot be scored"))
+                }
+                continue
+            }
+            found.append(BenchRecording(tracePath: trace, folderName: folder(of: trace)))
+        }
+        return found
+    }
+
+    /// Every CSV trace under `paths`, with or without a sidecar, sorted by path.
+    /// - Throws: `TraceError` for a path that does not exist.
+    public static func traces(_ paths: [String]) throws(TraceError) -> [String] {
+        try csvFiles(under: paths).map(\.path)
+    }
+
+    /// The `.csv` files under `paths`, each once, sorted by path; `named` tells whether the
+    /// file was given outright rather than found in a folder.
+    static func csvFiles(under paths: [String]) throws(TraceError) -> [(path: String, named: Bool)] {
+        var found: [String: Bool] = [:]
         let files = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -61,40 +85,13 @@ public enum BenchCorpus {
                 while let relative = enumerator?.nextObject() as? String {
                     guard relative.hasSuffix(".csv") else { continue }
                     let trace = (path as NSString).appendingPathComponent(relative)
-                    guard files.fileExists(atPath: TraceSidecar.path(forTrace: trace)) else { continue }
-                    found.append(BenchRecording(tracePath: trace, folderName: folder(of: trace)))
+                    found[trace] = found[trace] ?? false
                 }
             } else if path.hasSuffix(".csv") {
-                guard files.fileExists(atPath: TraceSidecar.path(forTrace: path)) else {
-                    throw TraceError(path: path, reason: .unreadable("no sidecar \(TraceSidecar.path(forTrace: path)) with the true steps, so it cannot be scored"))
-                }
-                found.append(BenchRecording(tracePath: path, folderName: folder(of: path)))
+                found[path] = true
             }
         }
-        var seen = Set<String>()
-        return found.filter { seen.insert($0.tracePath).inserted }.sorted { $0.tracePath < $1.tracePath }
-    }
-
-    /// Every CSV trace under `paths`, with or without a sidecar, sorted by path.
-    /// - Throws: `TraceError` for a path that does not exist.
-    public static func traces(_ paths: [String]) throws(TraceError) -> [String] {
-        var found: [String] = []
-        let files = FileManager.default
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw TraceError(path: path, reason: .unreadable("no such file or directory"))
-            }
-            if isDirectory.boolValue {
-                let enumerator = files.enumerator(atPath: path)
-                while let relative = enumerator?.nextObject() as? String {
-                    if relative.hasSuffix(".csv") { found.append((path as NSString).appendingPathComponent(relative)) }
-                }
-            } else if path.hasSuffix(".csv") {
-                found.append(path)
-            }
-        }
-        return Array(Set(found)).sorted()
+        return found.map { (path: $0.key, named: $0.value) }.sorted { $0.path < $1.path }
     }
 
     static func folder(of path: String) -> String {

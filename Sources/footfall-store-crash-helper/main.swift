@@ -12,6 +12,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FootfallAnalysis
 import FootfallStore
 import Logging
 
@@ -26,7 +27,7 @@ guard arguments.count == 3, let seed = UInt64(arguments[2]) else {
     say("usage: footfall-store-crash-helper DIRECTORY SEED", to: STDERR_FILENO)
     exit(64)
 }
-var random = SplitMix64(seed: seed)
+var random = SeededRandom(seed: seed)
 let logger = Logger(label: "footfall.store.crash-helper", factory: { _ in SwiftLogNoOpLogHandler() })
 
 do {

@@ -1,3 +1,4 @@
+import FootfallAnalysis
 import Foundation
 import Testing
 @testable import FootfallGoals
@@ -94,7 +95,7 @@ struct MilestoneTrackerTests {
     /// highest ever reached is announced exactly once, in order, and nothing else.
     @Test(arguments: 1...40 as ClosedRange<UInt64>)
     func randomDaysAnnounceEachReachedMilestoneOnce(seed: UInt64) throws {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         var tracker = MilestoneTracker()
         var steps = 0, goal = 10_000
         var announced: [Milestone] = []

@@ -1,3 +1,4 @@
+import FootfallAnalysis
 import Foundation
 import Testing
 import FootfallStore
@@ -41,7 +42,7 @@ struct CrashSafetyTests {
 
     @Test func sigkillAtRandomMomentsLosesAtMostTheBatchInFlight() async throws {
         let fixture = try StoreFixture()
-        var random = SplitMix64(seed: 0xF007_FA11)
+        var random = SeededRandom(seed: 0xF007_FA11)
         var total = 0
         var batches = 0
         for round in 0..<16 {

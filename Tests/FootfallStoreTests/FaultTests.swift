@@ -1,3 +1,4 @@
+import FootfallAnalysis
 import Foundation
 import GRDB
 import Testing
@@ -41,7 +42,7 @@ struct FaultTests {
     @Test func aFileOfGarbageIsCorruptAndQuarantineMakesRoomForAFreshStore() throws {
         let fixture = try StoreFixture()
         try FileManager.default.createDirectory(atPath: fixture.directory, withIntermediateDirectories: true)
-        var random = SplitMix64(seed: 26)
+        var random = SeededRandom(seed: 26)
         let garbage = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &random) })
         try garbage.write(to: URL(fileURLWithPath: fixture.databasePath))
 
@@ -95,7 +96,7 @@ struct FaultTests {
         let handle = try #require(FileHandle(forUpdatingAtPath: fixture.databasePath))
         let size = try handle.seekToEnd()
         #expect(size > 4096 * 3)
-        var random = SplitMix64(seed: 11)
+        var random = SeededRandom(seed: 11)
         try handle.seek(toOffset: 4096 * 2)
         try handle.write(contentsOf: Data((0..<Int(size - 4096 * 2)).map { _ in UInt8.random(in: 0...255, using: &random) }))
         try handle.close()

@@ -22,7 +22,9 @@ public final class DaemonProcess: @unchecked Sendable {
         while url.pathComponents.count > 1 {
             url.deleteLastPathComponent()
             let candidate = url.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         return URL(fileURLWithPath: name)
     }
@@ -154,6 +156,7 @@ public final class DaemonProcess: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Read before waiting so a large output cannot fill the pipe and block the child.
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

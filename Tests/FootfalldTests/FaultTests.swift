@@ -1,3 +1,4 @@
+import FootfallAnalysis
 import Foundation
 import GRDB
 import Testing
@@ -45,7 +46,7 @@ struct FaultTests {
         try await daemon.stop()
         // Garbage over the whole file, as a failing SD card leaves it.
         let path = daemon.stateDirectory + "/footfall.sqlite"
-        var random = SeededGenerator(seed: 9)
+        var random = SeededRandom(seed: 9)
         try Data((0..<16_384).map { _ in UInt8.random(in: 0...255, using: &random) }).write(to: URL(fileURLWithPath: path))
         try await daemon.start(["--replay", walk, "--speed", "50", "--test-clock-start", "2026-06-01T12:00:00Z"])
         let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
@@ -91,7 +92,7 @@ struct FaultTests {
     /// Long (about 3 minutes): runs when FOOTFALL_FAULTS=1 (CI's fault-injection stage).
     @Test(.enabled(if: ProcessInfo.processInfo.environment["FOOTFALL_FAULTS"] == "1"))
     func sigkillAtAHundredRandomMoments() async throws {
-        var random = SeededGenerator(seed: 100)
+        var random = SeededRandom(seed: 100)
         let daemon = try DaemonProcess()
         var worstLoss = 0
         for round in 0..<100 {

@@ -1,3 +1,4 @@
+import FootfallAnalysis
 import Foundation
 import Testing
 import FootfallClient
@@ -38,7 +39,7 @@ struct ReplayAndCrashTests {
     }
 
     @Test func sigkillLosesAtMostTheLastSecond() async throws {
-        var random = SeededGenerator(seed: 20261122)
+        var random = SeededRandom(seed: 20261122)
         for round in 0..<3 {
             let daemon = try DaemonProcess()
             try await daemon.start(["--replay", walk, "--speed", "1", "--test-clock-start", "2026-06-01T12:00:00Z"])
@@ -77,15 +78,3 @@ enum TraceCSVReaderCount {
     }
 }
 
-/// A seeded generator for the random kill moments.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

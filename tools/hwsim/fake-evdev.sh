@@ -39,7 +39,7 @@ done
 [ $# -gt 0 ] || { echo "fake-evdev.sh: no command given" >&2; usage >&2; exit 2; }
 [ -e /dev/fuse ] || { echo "fake-evdev.sh: no /dev/fuse (the kernel needs CONFIG_FUSE_FS)" >&2; exit 125; }
 "$HERE/build-fixtures.sh" >/dev/null 2>&1 || "$HERE/build-fixtures.sh" >&2
-export HWSIM_FUSE=$B/bin/fuse-evdev
+export HWSIM_HERE=$HERE HWSIM_FUSE=$B/bin/fuse-evdev
 export HWSIM_FUSEARGS=$(printf '%q ' "${ARGS[@]}")
 if ! err=$(unshare ${FAKE_EVDEV_USERNS:+-r} -m --propagation private -- true 2>&1); then
   echo "${0##*/}: cannot create a private mount namespace: $err" >&2
@@ -48,17 +48,7 @@ if ! err=$(unshare ${FAKE_EVDEV_USERNS:+-r} -m --propagation private -- true 2>&
 fi
 exec unshare ${FAKE_EVDEV_USERNS:+-r} -m --propagation private -- bash -c '
 set -e
-mkdir -p /run/hwsim-olddev 2>/dev/null || { mount -t tmpfs hwsim-run /run && mkdir -p /run/hwsim-olddev; }
-mount --rbind /dev /run/hwsim-olddev
-mount -t tmpfs -o mode=755 hwsim-dev /dev
-for n in null zero full random urandom tty ptmx fuse kvm; do
-  [ -e /run/hwsim-olddev/$n ] && touch /dev/$n && mount --bind /run/hwsim-olddev/$n /dev/$n
-done
-mkdir -p /dev/pts /dev/shm /dev/input
-mount --bind /run/hwsim-olddev/pts /dev/pts 2>/dev/null || true
-mount -t tmpfs -o mode=1777 hwsim-shm /dev/shm
-ln -sf /proc/self/fd /dev/fd
-ln -sf /proc/self/fd/0 /dev/stdin; ln -sf /proc/self/fd/1 /dev/stdout; ln -sf /proc/self/fd/2 /dev/stderr
+. "$HWSIM_HERE/private-dev.sh"
 eval "\"\$HWSIM_FUSE\" $HWSIM_FUSEARGS /dev/input -o allow_other,fsname=fuse-evdev,subtype=evdev"
 for i in $(seq 1 100); do [ -e /dev/input/event0 ] && break; sleep 0.02; done
 [ -e /dev/input/event0 ] || { echo "fake-evdev.sh: the FUSE node did not appear" >&2; exit 125; }

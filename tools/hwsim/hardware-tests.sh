@@ -31,10 +31,10 @@ export tests
 
 step "fake IIO device, buffered (libiio local backend)" \
     tools/hwsim/fake-iio.sh --trace "$walk" --rate 50 -- \
-    env FOOTFALL_HWSIM_FAKE=iio FOOTFALL_HWSIM_TRACE="$walk" "$tests" --testing-library swift-testing --filter fakeIIODevice
+    env FOOTFALL_HWSIM_FAKE=iio FOOTFALL_HWSIM_TRACE="$walk" "$tests" --testing-library swift-testing --filter fakeIIODeviceIsReadBufferedOrPolled
 step "fake IIO device without a trigger (polling fallback)" \
     tools/hwsim/fake-iio.sh --trace "$walk" --rate 50 --no-trigger -- \
-    env FOOTFALL_HWSIM_FAKE=iio FOOTFALL_HWSIM_NO_TRIGGER=1 FOOTFALL_HWSIM_TRACE="$walk" "$tests" --testing-library swift-testing --filter fakeIIODevice
+    env FOOTFALL_HWSIM_FAKE=iio FOOTFALL_HWSIM_NO_TRIGGER=1 FOOTFALL_HWSIM_TRACE="$walk" "$tests" --testing-library swift-testing --filter fakeIIODeviceIsReadBufferedOrPolled
 step "fake IIO device through iiod (libiio network backend, ip:127.0.0.1)" \
     tools/hwsim/fake-iio.sh --trace "$walk" --rate 50 -- \
     sh -c 'iiod >/dev/null 2>&1 & server=$!; sleep 2; env FOOTFALL_HWSIM_FAKE=iio-network FOOTFALL_HWSIM_TRACE="$1" "$2" --testing-library swift-testing --filter fakeIIODeviceOverTheNetwork; status=$?; kill $server; exit $status' \

@@ -11,6 +11,10 @@ let package = Package(
         .executable(name: "footfall", targets: ["footfall"]),
         .executable(name: "footfalld", targets: ["footfalld"]),
         .library(name: "FootfallDetection", targets: ["FootfallDetection"]),
+        // For the fuzzers in Fuzz/, a package of their own that depends on this one by path.
+        .library(name: "FootfallTraces", targets: ["FootfallTraces"]),
+        .library(name: "FootfallProtocol", targets: ["FootfallProtocol"]),
+        .library(name: "FootfallService", targets: ["FootfallService"]),
     ],
     dependencies: [
         // Command-line parsing, help, completions and man pages for both executables.

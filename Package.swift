@@ -130,6 +130,8 @@ let package = Package(
         .testTarget(name: "FootfallHardwareTests",
                     dependencies: ["FootfallInput", "FootfallDetection", "FootfallAnalysis", "FootfallTraces",
                                    .product(name: "Logging", package: "swift-log")]),
+        // The daemon's parts in process: its configuration.
+        .testTarget(name: "FootfallServiceTests", dependencies: ["FootfallService"]),
         // Runs the real daemon and CLI end to end; depends on the executables so they are built first.
         .testTarget(name: "FootfalldTests",
                     dependencies: ["footfalld", "footfall", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport"]),

@@ -23,4 +23,4 @@ for file in "$merged"/*; do
     name=$(basename "$file")
     grep -qx "$name" <<<"$seeds" || cp "$file" "$committed/$name"
 done
-echo "$target: $(find "$committed" -type f | wc -l) files, $(du -sh "$committed" | cut -f1)"
+echo "$target: $(find "$committed" -type f | wc -l) files, $(du -sh --apparent-size "$committed" | cut -f1)"

@@ -11,6 +11,10 @@ let package = Package(
         .executable(name: "footfall", targets: ["footfall"]),
         .executable(name: "footfalld", targets: ["footfalld"]),
         .library(name: "FootfallDetection", targets: ["FootfallDetection"]),
+        // For the fuzzers in Fuzz/, a package of their own that depends on this one by path.
+        .library(name: "FootfallTraces", targets: ["FootfallTraces"]),
+        .library(name: "FootfallProtocol", targets: ["FootfallProtocol"]),
+        .library(name: "FootfallService", targets: ["FootfallService"]),
     ],
     dependencies: [
         // Command-line parsing, help, completions and man pages for both executables.
@@ -128,6 +132,8 @@ let package = Package(
                     dependencies: ["FootfallInput", "FootfallDetection", "FootfallAnalysis", "FootfallTraces", "FootfallTestSupport",
                                    "FootfallStore", "FootfallProtocol", "footfalld", "footfall",
                                    .product(name: "Logging", package: "swift-log")]),
+        // The daemon's parts in process: its configuration.
+        .testTarget(name: "FootfallServiceTests", dependencies: ["FootfallService"]),
         // Runs the real daemon and CLI end to end; depends on the executables so they are built first.
         .testTarget(name: "FootfalldTests",
                     dependencies: ["footfalld", "footfall", "FootfallAnalysis", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport",

@@ -65,6 +65,19 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// Parses configuration text; `path` names it in errors.
     /// - Throws: `ConfigurationError`.
     public static func parse(_ text: String, path: String = "configuration") throws(ConfigurationError) -> DaemonConfiguration {
+        do {
+            return try read(text, path: path)
+        } catch {
+            // libyaml puts the end of a text without a final line break on a line of its own,
+            // one past the last; a problem found there (an unclosed '{', a missing value) is
+            // reported on the last line.
+            var error = error
+            error.line = error.line.map { min($0, lineCount(text)) }
+            throw error
+        }
+    }
+
+    static func read(_ text: String, path: String) throws(ConfigurationError) -> DaemonConfiguration {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -211,6 +224,19 @@ extension YamlError {
             return "not valid YAML"
         }
     }
+}
+
+/// The number of lines in `text`, with line breaks as YAML has them (`\n`, `\r`, `\r\n`, NEL,
+/// LS, PS); a last line without a break counts.
+func lineCount(_ text: String) -> Int {
+    func isBreak(_ scalar: Unicode.Scalar) -> Bool { ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) }
+    var breaks = 0
+    var previous: Unicode.Scalar = "\0"
+    for scalar in text.unicodeScalars {
+        if isBreak(scalar) && !(scalar == "\n" && previous == "\r") { breaks += 1 }
+        previous = scalar
+    }
+    return max(1, isBreak(previous) ? breaks : breaks + 1)
 }
 
 /// Levenshtein distance, for "did you mean" suggestions.

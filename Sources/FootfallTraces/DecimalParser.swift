@@ -33,6 +33,8 @@ enum DecimalParser {
         var digits = 0
         var significant = 0
         var exponent = 0
+        // Set when the written exponent has too many digits to add up exactly; strtod decides then.
+        var exponentSaturated = false
         var sawDigit = false
         while i < end, case let d = bytes[i] &- 48, d < 10 {
             sawDigit = true
@@ -63,14 +65,14 @@ enum DecimalParser {
             var sawExponentDigit = false
             while i < end, case let d = bytes[i] &- 48, d < 10 {
                 sawExponentDigit = true
-                if written < 100_000 { written = written * 10 + Int(d) }
+                if written < 100_000 { written = written * 10 + Int(d) } else { exponentSaturated = true }
                 i += 1
             }
             guard sawExponentDigit else { throw .notANumber }
             exponent += exponentNegative ? -written : written
         }
         guard i == end else { throw .notANumber }
-        if significant > 15 || exponent < -22 || exponent > 22 {
+        if exponentSaturated || significant > 15 || exponent < -22 || exponent > 22 {
             return try slowPath(bytes, start, end)
         }
         var value = Double(mantissa)

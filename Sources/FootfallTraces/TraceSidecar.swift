@@ -109,6 +109,12 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
         } catch {
             throw TraceError(path: path, reason: .unreadable(error.localizedDescription))
         }
+        return try parse(data, path: path)
+    }
+
+    /// Parses sidecar JSON already in memory; `path` is only used in error messages.
+    /// - Throws: `TraceError.badSidecar` when the JSON does not parse or is inconsistent.
+    public static func parse(_ data: Data, path: String) throws(TraceError) -> TraceSidecar {
         let sidecar: TraceSidecar
         do {
             sidecar = try JSONDecoder().decode(TraceSidecar.self, from: data)

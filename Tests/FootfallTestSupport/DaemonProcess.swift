@@ -16,6 +16,11 @@ public final class DaemonProcess: @unchecked Sendable {
     var stderrPath: String { folder + "/stderr-\(launches).log" }
     var launches = 0
 
+    /// Whether this test executable, and so the footfalld beside it, was built with AddressSanitizer
+    /// or ThreadSanitizer (`swift test --sanitize=...`): their shadow memory and quarantine make
+    /// the daemon's RSS no measure of its own memory.
+    static let isSanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
+
     /// The footfalld and footfall executables beside the test bundle.
     public static func executable(_ name: String) -> URL {
         var url = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
@@ -36,7 +41,10 @@ public final class DaemonProcess: @unchecked Sendable {
     }
 
     deinit {
-        if let process, process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if let process {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -59,7 +67,10 @@ public final class DaemonProcess: @unchecked Sendable {
         self.process = process
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if !process.isRunning { throw DaemonTestError.exited(process.terminationStatus, stderr) }
+            if !process.isRunning {
+                process.waitUntilExit()
+                throw DaemonTestError.exited(process.terminationStatus, stderr)
+            }
             if (try? await status()) != nil { return }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -127,6 +138,9 @@ public final class DaemonProcess: @unchecked Sendable {
             }
             try await Task.sleep(for: .milliseconds(50))
         }
+        // Returns at once, but lets Foundation release the Process: one only polled with
+        // isRunning stays alive in a reference cycle (LeakSanitizer reports it).
+        process.waitUntilExit()
         return process.terminationStatus
     }
 

@@ -31,4 +31,17 @@ struct DecimalParserTests {
     func rejectsNonNumbers(text: String) {
         #expect(throws: DecimalParser.Failure.notANumber) { try parse(text) }
     }
+
+    /// An exponent with more digits than the parser adds up must not be cut short: here 99,999
+    /// zeros after the point and an exponent of 1,000,000 make 10^900000, which is not finite,
+    /// but the parser read it as 1.0 (the exponent stopped counting at 100,000, which made the
+    /// sum 0 and sent the number down the fast path).
+    @Test func longExponentsAgainstLongFractions() throws {
+        let text = "0." + String(repeating: "0", count: 99_999) + "1e1000000"
+        #expect(throws: DecimalParser.Failure.notFinite) { try parse(text) }
+        #expect(throws: DecimalParser.Failure.notFinite) { try parse("-" + text) }
+        #expect(try parse("0." + String(repeating: "0", count: 99_999) + "1e100005") == 1e5)
+        #expect(try parse("1e-1000000000000") == 0)
+        #expect(throws: DecimalParser.Failure.notFinite) { try parse("1e1000000000000") }
+    }
 }

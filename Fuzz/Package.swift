@@ -1,0 +1,38 @@
+// swift-tools-version:6.1
+// libFuzzer targets for Footfall's parsers: one executable per fuzzer, each running libFuzzer's
+// driver on a fuzz target function. A package of its own so that the main package's `swift build` and
+// `swift test` never see the fuzzer flags. Build and run them with tools/fuzz/ (build.sh,
+// run.sh, ci.sh); see docs/reliability.md, "Fuzzing".
+import PackageDescription
+
+let package = Package(
+    name: "FootfallFuzz",
+    dependencies: [
+        .package(name: "Footfall", path: ".."),
+        // Only for NIOEmbedded's EmbeddedChannel in fuzz-line-frame; the main package already depends on it.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        // Declares libFuzzer's driver; FuzzSupport runs it and checks the targets' invariants.
+        .target(name: "CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"]),
+        // The trace CSV reader (and its decimal parser), checked against strtod.
+        .executableTarget(name: "fuzz-trace-csv", dependencies: ["FuzzSupport", .product(name: "FootfallTraces", package: "Footfall")]),
+        // The trace sidecar (JSON).
+        .executableTarget(name: "fuzz-sidecar", dependencies: ["FuzzSupport", .product(name: "FootfallTraces", package: "Footfall")]),
+        // The daemon's YAML configuration.
+        .executableTarget(name: "fuzz-config", dependencies: ["FuzzSupport", .product(name: "FootfallService", package: "Footfall")]),
+        // The socket's request lines.
+        .executableTarget(name: "fuzz-request", dependencies: ["FuzzSupport", .product(name: "FootfallProtocol", package: "Footfall")]),
+        // The socket's line framing, through an EmbeddedChannel.
+        .executableTarget(
+            name: "fuzz-line-frame",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "FootfallProtocol", package: "Footfall"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
+    ]
+)

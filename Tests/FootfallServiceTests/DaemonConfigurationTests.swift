@@ -1,0 +1,52 @@
+import Testing
+@testable import FootfallService
+
+/// The configuration file's contract: every key optional, values checked against their ranges,
+/// and every refusal names a line that exists in the file.
+struct DaemonConfigurationTests {
+    @Test func anEmptyFileGivesTheDefaults() throws {
+        #expect(try DaemonConfiguration.parse("") == DaemonConfiguration())
+        #expect(try DaemonConfiguration.parse("# only a comment\n") == DaemonConfiguration())
+    }
+
+    @Test func readsEveryKey() throws {
+        let configuration = try DaemonConfiguration.parse("""
+            goal: 12_000
+            height_cm: 175
+            day_start: "04:00"
+            palette: colorblind
+            target_rate_hz: 100
+            retention_days: 365
+            approximations: yes
+            log_level: debug
+            """)
+        #expect(configuration.goal == 12_000)
+        #expect(configuration.heightCentimetres == 175)
+        #expect(configuration.dayStartMinutes == 240)
+        #expect(configuration.palette == "colorblind")
+        #expect(configuration.targetRateHz == 100)
+        #expect(configuration.retentionDays == 365)
+        #expect(configuration.approximations)
+        #expect(configuration.logLevel == "debug")
+    }
+
+    /// Found by fuzz-config: libyaml reports a problem at the end of a text without a final
+    /// newline on the line after the last, so the error named a line the file does not have.
+    @Test(arguments: [("{goal: 5, units_per_g: ", 1), ("goal: 5\ndevice: [a,", 2), ("goal: 5\r\n{", 2), ("goal: 5\n{\n", 2)])
+    func anErrorAtTheEndNamesTheLastLine(text: String, line: Int) {
+        #expect(throws: ConfigurationError.self) { try DaemonConfiguration.parse(text) }
+        do {
+            _ = try DaemonConfiguration.parse(text, path: "f.yaml")
+        } catch {
+            #expect(error.line == line, "\(error)")
+        }
+    }
+
+    @Test func countsLinesAsYAMLDoes() {
+        #expect(lineCount("") == 1)
+        #expect(lineCount("a") == 1)
+        #expect(lineCount("a\n") == 1)
+        #expect(lineCount("a\nb") == 2)
+        #expect(lineCount("a\r\nb\rc\u{2028}d") == 4)
+    }
+}

@@ -19,7 +19,7 @@ public final class DaemonProcess: @unchecked Sendable {
     /// Whether this test executable, and so the footfalld beside it, was built with AddressSanitizer
     /// or ThreadSanitizer (`swift test --sanitize=...`): their shadow memory and quarantine make
     /// the daemon's RSS no measure of its own memory.
-    static let isSanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
+    public static let isSanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
 
     /// The footfalld and footfall executables beside the test bundle.
     public static func executable(_ name: String) -> URL {

@@ -98,14 +98,23 @@ public enum BenchMergeError: Error, CustomStringConvertible {
 /// A fixed set of slots written from several threads, each slot by one thread only.
 final class ResultSlots<Value>: @unchecked Sendable {
     // Safe without a lock: every index is written by exactly one worker (handed out by the
-    // atomic-by-lock `Counter`), and read only after `concurrentPerform` has returned.
-    private var storage: [Value?]
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    // atomic-by-lock `Counter`), and read only after `concurrentPerform` has returned. The
+    // slots are raw memory allocated once, not an Array: writing through an Array shared by
+    // threads also writes the Array itself (its exclusivity bookkeeping), which is a race.
+    private let storage: UnsafeMutableBufferPointer<Value?>
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
     subscript(index: Int) -> Value? {
         get { storage[index] }
-        set { storage.withUnsafeMutableBufferPointer { $0[index] = newValue } }
+        set { storage[index] = newValue }
     }
-    var values: [Value?] { storage }
+    var values: [Value?] { Array(storage) }
 }
 
 /// A counter shared by threads.

@@ -3,7 +3,7 @@ import FootfallGoals
 import FootfallInput
 import FootfallProtocol
 import FootfallStore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Answers the socket's requests from the ledger (today), the store (history) and the sensor
 /// service (the device). State changes (setting the goal) are allowed only to the daemon's own
@@ -16,7 +16,7 @@ public final class DaemonCore: RequestHandler {
     let catalog: SensorCatalog?
     let started: Double
     let release: String
-    let settings: Mutex<Settings>
+    let settings: NIOLockedValueBox<Settings>
     let daemonUID: UInt32
 
     /// What a configuration reload can change while running.
@@ -42,13 +42,13 @@ public final class DaemonCore: RequestHandler {
         self.sensor = sensor
         self.catalog = catalog
         self.release = release
-        self.settings = Mutex(settings)
+        self.settings = NIOLockedValueBox(settings)
         self.daemonUID = daemonUID
         started = MonotonicClock.now()
     }
 
     /// Applies reloaded settings.
-    public func update(_ new: Settings) { settings.withLock { $0 = new } }
+    public func update(_ new: Settings) { settings.withLockedValue { $0 = new } }
 
     public var banner: ServerMessage { .version(VersionMessage(release: release)) }
 
@@ -98,7 +98,7 @@ public final class DaemonCore: RequestHandler {
     public func status() -> StatusMessage {
         let figures = ledger.figures()
         let source = sensor.state
-        let settings = settings.withLock { $0 }
+        let settings = settings.withLockedValue { $0 }
         let progress = Double(figures.steps) / Double(max(figures.goal, 1))
         var exercise: Int?
         var active: Int?

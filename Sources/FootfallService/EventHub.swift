@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// Delivers events to every watching client without ever waiting for one.
@@ -14,7 +15,7 @@ public final class EventHub: Sendable {
         let continuation: Stream.Continuation
     }
 
-    private let watchers = Mutex<[Int: Watcher]>([:])
+    private let watchers = NIOLockedValueBox<[Int: Watcher]>([:])
     private let nextID = Atomic<Int>(0)
     private let dropped = Atomic<Int>(0)
     /// Messages a watcher may have queued before it is cut off.
@@ -30,19 +31,19 @@ public final class EventHub: Sendable {
     public func add() -> (id: Int, events: Stream) {
         let id = nextID.add(1, ordering: .relaxed).newValue
         let (stream, continuation) = Stream.makeStream(bufferingPolicy: .bufferingOldest(queueLimit))
-        watchers.withLock { $0[id] = Watcher(continuation: continuation) }
+        watchers.withLockedValue { $0[id] = Watcher(continuation: continuation) }
         return (id, stream)
     }
 
     /// Unregisters a watcher and ends its stream.
     public func remove(_ id: Int) {
-        let watcher = watchers.withLock { $0.removeValue(forKey: id) }
+        let watcher = watchers.withLockedValue { $0.removeValue(forKey: id) }
         watcher?.continuation.finish()
     }
 
     /// Sends one message to every watcher, without waiting.
     public func publish(_ line: [UInt8]) {
-        let overflowing: [Int] = watchers.withLock { all in
+        let overflowing: [Int] = watchers.withLockedValue { all in
             var full: [Int] = []
             for (id, watcher) in all {
                 if case .dropped = watcher.continuation.yield(line) { full.append(id) }
@@ -56,7 +57,7 @@ public final class EventHub: Sendable {
     }
 
     /// Watchers connected now.
-    public var count: Int { watchers.withLock { $0.count } }
+    public var count: Int { watchers.withLockedValue { $0.count } }
 
     /// Watchers cut off for not reading, since start.
     public var cutOff: Int { dropped.load(ordering: .relaxed) }

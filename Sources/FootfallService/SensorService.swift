@@ -3,6 +3,7 @@ import FootfallDetection
 import FootfallInput
 import Logging
 import ServiceLifecycle
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// What the sensor thread reports after each read: the steps credited and the detector's state.
@@ -45,7 +46,7 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
     let sink: SensorSink
     let logger: Logger
     let stopRequested = Atomic<Bool>(false)
-    let published = Mutex(SourceState(device: nil, state: "starting", losses: 0, samplesProcessed: 0, hardwareSteps: nil))
+    let published = NIOLockedValueBox(SourceState(device: nil, state: "starting", losses: 0, samplesProcessed: 0, hardwareSteps: nil))
 
     /// Creates the service.
     /// - Parameters:
@@ -61,7 +62,7 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
     }
 
     /// The source's state now.
-    public var state: SourceState { published.withLock { $0 } }
+    public var state: SourceState { published.withLockedValue { $0 } }
 
     public func run() async throws {
         await withTaskCancellationHandler {
@@ -85,7 +86,7 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
     /// The sensor thread's loop.
     func loop() {
         let source = makeSource()
-        published.withLock { $0.device = source.device }
+        published.withLockedValue { $0.device = source.device }
         var stepDetector = StepDetector(configuration: detector)
         var batch: [Sample] = []
         batch.reserveCapacity(8192)
@@ -122,7 +123,7 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
             let supervised = source as? SupervisedSource
             let stateName = finished ? "finished" : (supervised.map { $0.isConnected ? "up" : "down" } ?? "up")
             let total = stepDetector.samplesProcessed
-            published.withLock {
+            published.withLockedValue {
                 $0 = SourceState(device: source.device, state: stateName, losses: supervised?.losses ?? 0,
                                  samplesProcessed: total, hardwareSteps: hardwareSteps)
             }

@@ -2,7 +2,7 @@ import Foundation
 import FootfallGoals
 import FootfallProtocol
 import FootfallStore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Today's steps and everything not yet written to disk, in memory, under one lock, with no
 /// I/O: the sensor thread adds steps, the store service takes what changed, the socket reads
@@ -42,7 +42,10 @@ public final class StepLedger: SensorSink, Sendable {
         var source: String
     }
 
-    let state: Mutex<State>
+    // A pthread mutex (NIO's box) rather than Synchronization's Mutex: on Linux the latter's
+    // contended path waits in the uninstrumented standard library, so ThreadSanitizer misses
+    // the ordering and reports every access under the lock as a race.
+    let state: NIOLockedValueBox<State>
     let clock: DaemonClock
     let source: String
     /// Steps held while the clock is unset, at most; beyond that the oldest are filed anyway.
@@ -61,7 +64,7 @@ public final class StepLedger: SensorSink, Sendable {
                 reachedToday: [Milestone], lifetime: Int, source: String) {
         let today = boundary.day(containing: clock.now())
         let tracker = MilestoneTracker(day: today, highestAnnounced: reachedToday.max())
-        state = Mutex(State(boundary: boundary, goals: goals, today: today, todaySteps: todaySteps, tracker: tracker,
+        state = NIOLockedValueBox(State(boundary: boundary, goals: goals, today: today, todaySteps: todaySteps, tracker: tracker,
                             reached: reachedToday.sorted(), lifetime: lifetime))
         self.clock = clock
         self.source = source
@@ -70,7 +73,7 @@ public final class StepLedger: SensorSink, Sendable {
     /// Files the steps of one sensor read.
     public func ingest(_ update: SensorUpdate) {
         let plausible = clock.wallClockIsPlausible()
-        state.withLock { state in
+        state.withLockedValue { state in
             state.walking = update.walking
             state.cadence = update.cadence
             if plausible && !state.waitingForClock.isEmpty {
@@ -135,7 +138,7 @@ public final class StepLedger: SensorSink, Sendable {
     public func tick() {
         let now = clock.now()
         guard clock.wallClockIsPlausible() else { return }
-        state.withLock { state in
+        state.withLockedValue { state in
             let day = state.boundary.day(containing: now)
             if day > state.today { roll(to: day, &state) }
         }
@@ -144,7 +147,7 @@ public final class StepLedger: SensorSink, Sendable {
     /// Everything to write since the last call; the ledger forgets it until `restore` gives
     /// it back (when the write failed).
     public func takeBatch() -> StoreBatch {
-        state.withLock { state in
+        state.withLockedValue { state in
             let batch = StoreBatch(minutes: Array(state.pendingMinutes.values).sorted { $0.start < $1.start },
                                    dayGoals: state.pendingDayGoals, milestones: state.pendingMilestones,
                                    goalChanges: state.pendingGoalChanges)
@@ -158,7 +161,7 @@ public final class StepLedger: SensorSink, Sendable {
 
     /// Takes back a batch that could not be written, merging it with what came since.
     public func restore(_ batch: StoreBatch) {
-        state.withLock { state in
+        state.withLockedValue { state in
             for delta in batch.minutes {
                 let key = MinuteKey(start: delta.start, source: delta.source)
                 if var newer = state.pendingMinutes[key] {
@@ -177,14 +180,14 @@ public final class StepLedger: SensorSink, Sendable {
 
     /// Minutes whose steps are not yet on disk, as deltas (for history that must include them).
     public func pendingMinutes() -> [MinuteDelta] {
-        state.withLock { Array($0.pendingMinutes.values) }
+        state.withLockedValue { Array($0.pendingMinutes.values) }
     }
 
     /// Everything of today the ledger knows, as one batch for a fresh store (after the old
     /// one was found corrupt): today's minutes (all of them, written or not), today's goal,
     /// the milestones reached today and the whole goal history. Per-minute cadence is lost.
     public func todayRebuildBatch() -> StoreBatch {
-        state.withLock { state in
+        state.withLockedValue { state in
             let day = state.today.description
             let minutes = state.todayMinutes.map { MinuteDelta(start: $0.key, source: source, day: day, steps: $0.value, cadenceSum: 0) }
             let goal = state.goals.goal(for: state.today, boundary: state.boundary)
@@ -198,16 +201,16 @@ public final class StepLedger: SensorSink, Sendable {
     }
 
     /// The day the ledger counts now.
-    public var today: LocalDay { state.withLock { $0.today } }
+    public var today: LocalDay { state.withLockedValue { $0.today } }
 
     /// Steps not yet on disk.
     public var unwrittenSteps: Int {
-        state.withLock { $0.pendingMinutes.values.reduce(0) { $0 + $1.steps } + $0.waitingForClock.count }
+        state.withLockedValue { $0.pendingMinutes.values.reduce(0) { $0 + $1.steps } + $0.waitingForClock.count }
     }
 
     /// Steps filed since the last call, for STEP events.
     public func takeRecentSteps() -> [StepRecord] {
-        state.withLock { state in
+        state.withLockedValue { state in
             let steps = state.recentSteps
             state.recentSteps.removeAll(keepingCapacity: true)
             return steps
@@ -218,7 +221,7 @@ public final class StepLedger: SensorSink, Sendable {
     /// - Returns: the goal history after the change.
     public func setGoal(_ goal: Int, changedBy uid: UInt32?) throws -> GoalHistory {
         let now = clock.now()
-        return try state.withLock { state in
+        return try state.withLockedValue { state in
             try state.goals.setGoal(goal, at: now)
             state.pendingGoalChanges.append(GoalChange(effectiveAt: now.timeIntervalSince1970, goal: goal, changedBy: uid))
             state.pendingDayGoals[state.today.description] = goal
@@ -230,7 +233,7 @@ public final class StepLedger: SensorSink, Sendable {
 
     /// Applies a new day start (after a configuration reload); future steps follow it.
     public func setBoundary(_ boundary: DayBoundary) {
-        state.withLock { $0.boundary = boundary }
+        state.withLockedValue { $0.boundary = boundary }
         tick()
     }
 
@@ -240,7 +243,7 @@ public final class StepLedger: SensorSink, Sendable {
     @discardableResult
     public func followSystemTimeZone() -> String? {
         let zone = SystemTimeZone.current()
-        let changed: Bool = state.withLock { state in
+        let changed: Bool = state.withLockedValue { state in
             guard state.boundary.timeZone.identifier != zone.identifier
                     || state.boundary.timeZone.secondsFromGMT() != zone.secondsFromGMT() else { return false }
             if let boundary = try? DayBoundary(timeZone: zone, startHour: state.boundary.startHour,
@@ -275,7 +278,7 @@ public final class StepLedger: SensorSink, Sendable {
     /// Today's figures now.
     public func figures() -> Figures {
         let now = clock.now()
-        return state.withLock { state in
+        return state.withLockedValue { state in
             Figures(day: state.today, steps: state.todaySteps, goal: state.goals.goal(at: now), reached: state.reached,
                     walking: state.walking, cadence: state.walking ? state.cadence : 0, lifetime: state.lifetime,
                     todayMinutes: state.todayMinutes, goalSince: state.goals.changes.last { $0.effective <= now }?.effective,

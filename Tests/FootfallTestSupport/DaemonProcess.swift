@@ -21,6 +21,12 @@ public final class DaemonProcess: @unchecked Sendable {
     /// the daemon's RSS no measure of its own memory.
     public static let isSanitized = dlsym(nil, "__asan_init") != nil || dlsym(nil, "__tsan_init") != nil
 
+    /// How much longer the waits for the daemon are in a sanitized build: there every process
+    /// runs several times slower, and the suite's CPU-bound tests (benchmarks, plots) hold the
+    /// test process's few cooperative threads for tens of seconds, so a daemon that answered at
+    /// once could otherwise not be asked within 30 s.
+    static let timeScale: Double = isSanitized ? 4 : 1
+
     /// The footfalld and footfall executables beside the test bundle.
     public static func executable(_ name: String) -> URL {
         var url = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
@@ -65,7 +71,7 @@ public final class DaemonProcess: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         self.process = process
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * Self.timeScale)
         while Date() < deadline {
             if !process.isRunning {
                 process.waitUntilExit()
@@ -74,7 +80,7 @@ public final class DaemonProcess: @unchecked Sendable {
             if (try? await status()) != nil { return }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw DaemonTestError.timedOut("footfalld did not answer within \(timeout) s; stderr:\n\(stderr)")
+        throw DaemonTestError.timedOut("footfalld did not answer within \(timeout * Self.timeScale) s; stderr:\n\(stderr)")
     }
 
     /// What the daemon wrote to stderr in its latest run.
@@ -96,7 +102,7 @@ public final class DaemonProcess: @unchecked Sendable {
     /// Waits until `condition` holds for the status, or fails after `timeout` seconds.
     @discardableResult
     public func waitFor(_ what: String, timeout: Double = 60, _ condition: (StatusMessage) -> Bool) async throws -> StatusMessage {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * Self.timeScale)
         var last: StatusMessage?
         while Date() < deadline {
             if let status = try? await status() {
@@ -130,7 +136,7 @@ public final class DaemonProcess: @unchecked Sendable {
 
     public func waitForExit(timeout: Double) async throws -> Int32 {
         guard let process else { return 0 }
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = Date().addingTimeInterval(timeout * Self.timeScale)
         while process.isRunning {
             if Date() > deadline {
                 kill(process.processIdentifier, SIGKILL)

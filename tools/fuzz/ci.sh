@@ -10,10 +10,10 @@ seconds=${FUZZ_SECONDS:-60}
 "$root/tools/fuzz/build.sh"
 failed=()
 for target in "${targets[@]}"; do
-    if ! "$root/tools/fuzz/run.sh" "$target" "$seconds" 2>&1 | tee "$scratch/$target.log" | grep -E '^(==|#[0-9]+ +DONE|stat::|SUMMARY|INFO: Seed|Done)'; then
-        :
-    fi
-    if [[ ${PIPESTATUS[0]} -ne 0 ]]; then
+    status=0
+    "$root/tools/fuzz/run.sh" "$target" "$seconds" >"$scratch/$target.log" 2>&1 || status=$?
+    grep -E '^(==|#[0-9]+ +DONE|stat::|SUMMARY|INFO: Seed|Done)' "$scratch/$target.log" || true
+    if [[ $status -ne 0 ]]; then
         failed+=("$target")
         echo "!!! $target failed: see $scratch/$target.log and $scratch/artifacts/$target/" >&2
         tail -n 60 "$scratch/$target.log" >&2

@@ -25,6 +25,14 @@ extension DetectorConfiguration {
         "minimumRhythmStrength": \.minimumRhythmStrength,
         "strideEvidence": \.strideEvidence,
         "shortestGap": \.shortestGap,
+        "gravityCutoffHz": \.gravityCutoffHz,
+        "mostUnevenGaps": \.mostUnevenGaps,
+        "minimumPeriodicity": \.minimumPeriodicity,
+        "steadyOrientationDegrees": \.steadyOrientationDegrees,
+        "acrossToAlongLow": \.acrossToAlongLow,
+        "acrossToAlongHigh": \.acrossToAlongHigh,
+        "oneBeatCorrelation": \.oneBeatCorrelation,
+        "oneBeatTwoBeatIndex": \.oneBeatTwoBeatIndex,
     ] }
     static var durations: [String: WritableKeyPath<DetectorConfiguration, Duration>] { [
         "maximumGap": \.maximumGap,
@@ -37,12 +45,17 @@ extension DetectorConfiguration {
         "shortestStride": \.shortestStride,
         "rhythmMemory": \.rhythmMemory,
         "resumeWindow": \.resumeWindow,
+        "evidenceMemory": \.evidenceMemory,
+        "shortestStep": \.shortestStep,
     ] }
     static var integers: [String: WritableKeyPath<DetectorConfiguration, Int>] { [
         "confirmationSteps": \.confirmationSteps,
         "resumeConfirmationSteps": \.resumeConfirmationSteps,
         "mostStepsPerGap": \.mostStepsPerGap,
         "mostFaintStepsInARow": \.mostFaintStepsInARow,
+        "shortWalkSteps": \.shortWalkSteps,
+        "verificationSteps": \.verificationSteps,
+        "verificationFailures": \.verificationFailures,
     ] }
     static var switches: [String: WritableKeyPath<DetectorConfiguration, Bool>] { [:] }
 
@@ -75,5 +88,18 @@ extension DetectorConfiguration {
                 text: text, problem: "unknown name; known: " + Self.overridableNames.joined(separator: ", "))
         }
         return copy
+    }
+}
+
+extension DetectorConfiguration {
+    /// The lower end of `acrossToAlongRange`, for overrides.
+    var acrossToAlongLow: Double {
+        get { acrossToAlongRange.lowerBound }
+        set { acrossToAlongRange = min(newValue, acrossToAlongRange.upperBound)...acrossToAlongRange.upperBound }
+    }
+    /// The upper end of `acrossToAlongRange`, for overrides.
+    var acrossToAlongHigh: Double {
+        get { acrossToAlongRange.upperBound }
+        set { acrossToAlongRange = acrossToAlongRange.lowerBound...max(newValue, acrossToAlongRange.lowerBound) }
     }
 }

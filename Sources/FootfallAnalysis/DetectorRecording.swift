@@ -44,12 +44,15 @@ public struct DetectorRecording: Sendable {
         return out
     }
 
-    /// The frames as CSV (`time,magnitude,filtered,threshold,gate`), for analysis elsewhere.
+    /// The frames as CSV (`time,magnitude,filtered,threshold,gate,confirmation`), for analysis
+    /// elsewhere; `confirmation` is how the walk was confirmed (`short-walk`, `resumed`,
+    /// `rhythm`) while walking, empty otherwise.
     public func framesCSV() -> String {
-        var out = "time,magnitude,filtered,threshold,gate\n"
+        var out = "time,magnitude,filtered,threshold,gate,confirmation\n"
         for f in frames {
             out += "\(formatted(f.time, decimals: 4)),\(formatted(f.magnitude, decimals: 4)),"
-            out += "\(formatted(f.filtered, decimals: 4)),\(formatted(f.threshold, decimals: 4)),\(f.gate.rawValue)\n"
+            out += "\(formatted(f.filtered, decimals: 4)),\(formatted(f.threshold, decimals: 4)),\(f.gate.rawValue),"
+            out += "\(f.confirmation?.rawValue ?? "")\n"
         }
         return out
     }

@@ -71,6 +71,7 @@ public struct BinAveragingResampler: Sendable {
     ///   - value: the signal's value at `time`.
     /// - Returns: whether the sample continued the segment, restarted it, or was ignored.
     @discardableResult
+    @inline(__always)
     public mutating func push(time: Double, value: Double) -> Continuity {
         guard started else {
             restart(time: time, value: value)
@@ -100,6 +101,7 @@ public struct BinAveragingResampler: Sendable {
 
     /// The next output period completed by the samples pushed so far: its centre time and the
     /// signal's mean over it; nil when the current period is still open.
+    @inline(__always)
     public mutating func nextOutput() -> (time: Double, value: Double)? {
         guard started else { return nil }
         if binEnd > segmentEnd {

@@ -1,10 +1,11 @@
 /// A second-order IIR filter section (transposed direct form II), for streaming use.
 ///
 /// Designed by the bilinear transform with frequency pre-warping, so the corner lands exactly
-/// where asked at the rate given. Coefficients are normalised so that a0 = 1.
-public struct Biquad: Sendable {
+/// where asked at the rate given. Coefficients are normalised so that a0 = 1. The value is a
+/// scalar or a vector of channels filtered alike (`SignalValue`).
+public struct Biquad<Value: SignalValue>: Sendable {
     var b0: Double, b1: Double, b2: Double, a1: Double, a2: Double
-    var s1 = 0.0, s2 = 0.0
+    var s1 = Value.zero, s2 = Value.zero
 
     /// Creates a section from normalised coefficients (a0 = 1).
     public init(b0: Double, b1: Double, b2: Double, a1: Double, a2: Double) {
@@ -39,17 +40,18 @@ public struct Biquad: Sendable {
 
     /// Sets the internal state as if `input` had been applied forever, so that starting on a
     /// non-zero level (gravity) causes no transient.
-    public mutating func settle(at input: Double) {
-        let y = dcGain * input
-        s2 = b2 * input - a2 * y
-        s1 = y - b0 * input
+    public mutating func settle(at input: Value) {
+        let y = input * dcGain
+        s2 = input * b2 - y * a2
+        s1 = y - input * b0
     }
 
     /// Filters one sample.
-    public mutating func process(_ x: Double) -> Double {
-        let y = b0 * x + s1
-        s1 = b1 * x - a1 * y + s2
-        s2 = b2 * x - a2 * y
+    @inline(__always)
+    public mutating func process(_ x: Value) -> Value {
+        let y = x * b0 + s1
+        s1 = x * b1 - y * a1 + s2
+        s2 = x * b2 - y * a2
         return y
     }
 }

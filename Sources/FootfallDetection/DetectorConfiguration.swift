@@ -76,6 +76,47 @@ public struct DetectorConfiguration: Sendable, Equatable {
     /// steps for the candidate to count as on the rhythm.
     public var rhythmTolerance: Double = 0.3
 
+    // MARK: Motion evidence
+
+    /// Corner of the low-pass that follows gravity's direction in the device's axes (and so
+    /// the device's posture), Hz: slower than any step, fast enough to follow a phone turning
+    /// in a pocket.
+    public var gravityCutoffHz: Double = 0.4
+    /// How much motion history is kept for judging stretches of candidate steps.
+    public var evidenceMemory: Duration = .seconds(12)
+
+    // MARK: Short walks
+
+    /// Steps in a row that confirm a walk on their own, when their spacing and the motion
+    /// look like walking (the rhythm path needs `confirmationSteps`).
+    public var shortWalkSteps: Int = 4
+    /// The shortest gap between two steps of a short walk; closer candidates are one step.
+    public var shortestStep: Duration = .milliseconds(300)
+    /// The most the longest gap of a short walk may exceed its shortest, as a ratio: uneven
+    /// steps (a slow walker, a turn) are welcome, a burst and a pause are not.
+    public var mostUnevenGaps: Double = 1.8
+    /// How strongly the magnitude must repeat at one step or one stride over a short walk.
+    public var minimumPeriodicity: Double = 0.4
+    /// The largest orientation spread, degrees, over a short walk: the device's posture
+    /// holds while walking.
+    public var steadyOrientationDegrees: Double = 12
+
+    // MARK: Not walking
+
+    /// The range of across-gravity over along-gravity step-band energy that walking stays
+    /// in: below it the motion is purely up and down (nothing moved forward), above it the
+    /// motion is mostly sideways or turning (a wrist brushing teeth, waving, pouring).
+    public var acrossToAlongRange: ClosedRange<Double> = 0.07...4
+    /// A stretch whose across-gravity motion repeats every cycle at least this strongly...
+    public var oneBeatCorrelation: Double = 0.85
+    /// ...while the magnitude repeats hardly more (two-beat index below this) is one hand
+    /// doing the same thing again and again, not two legs taking turns.
+    public var oneBeatTwoBeatIndex: Double = 0.05
+    /// While walking, the last this many steps are re-judged at every step...
+    public var verificationSteps: Int = 8
+    /// ...and the walk ends after this many judgements in a row find it is not walking.
+    public var verificationFailures: Int = 2
+
     // MARK: Output
 
     /// Subtracted from each peak's time to report the step's foot contact: the filters' delay

@@ -10,6 +10,19 @@ public struct DetectorFrame: Sendable, Equatable {
     public var threshold: Double
     /// The walking gate's state.
     public var gate: GateState
+    /// How the current walk was confirmed, while walking.
+    public var confirmation: Confirmation?
+
+    /// Creates a frame.
+    public init(time: Double, magnitude: Double, filtered: Double, threshold: Double, gate: GateState,
+                confirmation: Confirmation? = nil) {
+        self.time = time
+        self.magnitude = magnitude
+        self.filtered = filtered
+        self.threshold = threshold
+        self.gate = gate
+        self.confirmation = confirmation
+    }
 }
 
 /// Receives every processing frame of a detector; used by `footfall plot`.

@@ -51,6 +51,7 @@ public struct FixedRing<Element>: Sendable where Element: Sendable {
     /// Appends an element, overwriting the oldest one when the ring is full.
     /// - Returns: the element that was overwritten, if any.
     @discardableResult
+    @inline(__always)
     public mutating func append(_ element: Element) -> Element? {
         if count < storage.count {
             storage[slot(count)] = element

@@ -13,7 +13,13 @@ public struct StepDetector: Sendable {
     /// The configuration the detector was built with.
     public let configuration: DetectorConfiguration
     var resampler: BinAveragingResampler
-    var filter: BandPassFilter
+    /// The axes summed over the current processing period (x, y, z, and the count in lane 3).
+    var axisSum = SIMD4<Double>.zero
+    /// The last period's mean axes, held when a period has no sample of its own (upsampling).
+    var lastAxes = SIMD4<Double>.zero
+    /// Band-passes the magnitude (lane 0) and the three axes (lanes 1-3) together.
+    var filter: BandPassFilter<SIMD4<Double>>
+    var motion: MotionEvidence
     var peaks: PeakDetector
     var gate: WalkingGate
     var rhythm: PeriodicityTracker
@@ -31,6 +37,7 @@ public struct StepDetector: Sendable {
         self.configuration = configuration
         resampler = BinAveragingResampler(outputRateHz: configuration.processingRateHz,
                                           maximumGap: configuration.maximumGap.inSeconds)
+        motion = MotionEvidence(configuration: configuration)
         filter = BandPassFilter(highPassHz: configuration.highPassHz, lowPassHz: configuration.lowPassHz,
                                 sampleRateHz: configuration.processingRateHz)
         peaks = PeakDetector(configuration: configuration)
@@ -73,25 +80,40 @@ public struct StepDetector: Sendable {
         // The squared magnitude is resampled and the root taken per frame, not per sample:
         // each frame is the RMS magnitude over its period.
         let squared = sample.x * sample.x + sample.y * sample.y + sample.z * sample.z
+        let axes = SIMD4(sample.x, sample.y, sample.z, 1)
         if resampler.push(time: sample.time, value: squared) == .restarted {
             // A new segment (first sample, or after a gap): nothing carries across it.
             finishSegment(observer: &observer, onStep: onStep)
             needsSettling = true
+            axisSum = axes
             return
         }
         while let (time, meanSquare) = resampler.nextOutput() {
-            processFrame(time: time, magnitude: meanSquare.squareRoot(), observer: &observer, onStep: onStep)
+            // The axes need no exact integral (they feed the motion evidence, not the step
+            // timing): the mean of the samples that fell in the period, or the last mean when
+            // none did.
+            if axisSum[3] > 0 {
+                lastAxes = axisSum * (1 / axisSum[3])
+                axisSum = .zero
+            }
+            processFrame(time: time, frame: SIMD4(meanSquare.squareRoot(), lastAxes[0], lastAxes[1], lastAxes[2]),
+                         observer: &observer, onStep: onStep)
         }
+        axisSum += axes
     }
 
     mutating func processFrame<Observer: DetectorObserver>(
-        time: Double, magnitude: Double, observer: inout Observer, onStep: (StepEvent) -> Void
+        time: Double, frame: SIMD4<Double>, observer: inout Observer, onStep: (StepEvent) -> Void
     ) {
+        // frame: the RMS magnitude, then the mean of each axis.
         if needsSettling {
-            filter.settle(at: magnitude)
+            filter.settle(at: frame)
             needsSettling = false
         }
-        let filtered = filter.process(magnitude)
+        let bandPassed = filter.process(frame)
+        let filtered = bandPassed[0]
+        let magnitude = frame[0]
+        motion.process(time: time, raw: frame, bandPassed: bandPassed)
         rhythm.process(filtered)
         peaks.process(time: time, value: filtered)
         while let candidate = peaks.nextCandidate() {
@@ -100,13 +122,13 @@ public struct StepDetector: Sendable {
         }
         gate.advance(to: time)
         observer.observe(DetectorFrame(time: time, magnitude: magnitude, filtered: filtered,
-                                       threshold: peaks.threshold, gate: gate.state))
+                                       threshold: peaks.threshold, gate: gate.state, confirmation: gate.confirmation))
     }
 
     mutating func offer(_ candidate: StepCandidate, onStep: (StepEvent) -> Void) {
         let offset = timeOffset
         var credited = 0
-        gate.offer(candidate, rhythm: rhythm.rhythm) { time, period in
+        gate.offer(candidate, rhythm: rhythm.rhythm, motion: motion) { time, period in
             credited += 1
             onStep(StepEvent(time: time - offset, cadence: 60 / period))
         }
@@ -122,6 +144,7 @@ public struct StepDetector: Sendable {
         peaks.reset()
         gate.reset()
         rhythm.reset()
+        motion.reset()
     }
 
     /// Ends the stream: releases the last candidate peak to the gate. Steps still held by an

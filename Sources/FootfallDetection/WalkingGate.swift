@@ -2,26 +2,46 @@
 public enum GateState: UInt8, Sendable, Equatable {
     /// No walk in progress.
     case idle
-    /// Candidate steps are being held while their rhythm is checked.
+    /// Candidate steps are being held while the gate decides.
     case deciding
     /// Walking is confirmed: steps are credited as they come.
     case walking
 }
 
+/// How a walk came to be confirmed (for plots and the scoreboard).
+public enum Confirmation: String, Sendable, Equatable {
+    /// A few steps whose spacing and motion look like walking (`shortWalkSteps`).
+    case shortWalk = "short-walk"
+    /// A few steps at the pace of a walk that ended moments ago.
+    case resumed
+    /// `confirmationSteps` on a steady rhythm of a periodic signal.
+    case rhythm
+}
+
 /// Decides which candidate steps are walking, and credits them.
 ///
-/// Arm gestures, driving, desk work and housework all make peaks; what they rarely make is a
-/// strongly periodic signal with peaks falling on its rhythm at a walking pace. The gate reads
-/// the step period and the signal's periodicity from the `PeriodicityTracker`, and takes each
-/// gap between candidate peaks as a whole number of steps: one normally, two when a faint step
-/// made no peak of its own (the wrist's arm swing, a phone in one pocket). A peak much closer
-/// than a step period to the previous one is a second bump of the same step and is dropped.
+/// Arm gestures, driving, desk work and housework all make peaks. The gate holds candidates
+/// while it decides, and confirms a walk in one of three ways:
+/// - **Short walk**: `shortWalkSteps` strong candidates in a row, evenly enough spaced
+///   (`mostUnevenGaps`), whose motion looks like walking: a periodic magnitude, a steady
+///   posture, and nothing that says "not walking" (below). Four steps to the kitchen count
+///   from the first.
+/// - **Resumed**: shortly after a walk ended, three steps at its pace (a pause, a turn, a door).
+/// - **Rhythm**: `confirmationSteps` in a row on the rhythm of a strongly periodic signal, as
+///   for long walks whose start was too irregular for the short-walk test.
 ///
-/// Candidates are held, in a ring of bounded size, while the gate decides; once
-/// `confirmationSteps` steps in a row fall on the rhythm of a periodic enough signal, every
-/// step held since the motion began is credited. So the first steps of a walk count and a
-/// short walk to the kitchen is not lost. A walk ends when no candidate comes for
-/// `maximumStepInterval`.
+/// "Not walking" is motion no walk makes (`WindowEvidence`): purely vertical, or mostly
+/// across gravity (a wrist scrubbing, waving, turning), or one hand repeating the same
+/// motion every cycle (the across-gravity motion
+/// repeats at every step as strongly as the magnitude does, where walking alternates left
+/// and right). It vetoes every confirmation, and while walking the last `verificationSteps`
+/// are judged again at each step: a walk that turns into brushing teeth ends there.
+///
+/// Each gap between candidates is read as a whole number of step periods (1 normally, 2 or
+/// 3 when faint steps made no peak: the wrist's arm swing, a phone in one pocket); a candidate
+/// closer than half a period to the previous one is a second bump and is dropped. Once walking,
+/// strong candidates are credited as they come, faint ones only where a step is due and at
+/// most `mostFaintStepsInARow`. A walk ends when no step comes for `maximumStepInterval`.
 public struct WalkingGate: Sendable {
     let maximumInterval: Double
     let confirmationSteps: Int
@@ -31,25 +51,44 @@ public struct WalkingGate: Sendable {
     let mostStepsPerGap: Int
     let shortestGap: Double
     let resumeSteps: Int
+    let mostFaintInARow: Int
+    let shortWalkSteps: Int
+    let shortestStep: Double
+    let mostUnevenGaps: Double
+    let minimumPeriodicity: Double
+    let steadyChord: Double
+    let acrossToAlongRange: ClosedRange<Double>
+    let oneBeatCorrelation: Double
+    let oneBeatTwoBeatIndex: Double
+    let verificationSteps: Int
+    let verificationFailures: Int
 
     /// Where the gate stands.
     public internal(set) var state = GateState.idle
-    /// Candidate times held while deciding, oldest first.
-    var held: FixedRing<Double>
+    /// How the current walk was confirmed, while walking.
+    public internal(set) var confirmation: Confirmation?
+    /// Strong candidates held while deciding, oldest first.
+    var held: FixedRing<StepCandidate>
     var lastAccepted = -Double.infinity
     /// The accepted candidate before `lastAccepted`, for the stride check.
     var acceptedBefore = -Double.infinity
     var stepsOnRhythm = 0
+    /// When the current run of candidates on the rhythm began.
+    var rhythmRunStart = -Double.infinity
+    /// The latest candidate of a stretch judged not walking: nothing up to it is credited.
+    var notWalkingUntil = -Double.infinity
     /// Faint candidates credited in a row; a walk ends on one or two faint steps, not a string.
     var faintInARow = 0
-    let mostFaintInARow: Int
     /// When the last confirmed walk ended, to resume quickly after a pause or a turn.
     var lastWalkEnded = -Double.infinity
     /// The step period of the last confirmed walk.
     var lastWalkPeriod = 0.0
+    /// The latest strong steps of the walk, for re-judging it.
+    var recent: FixedRing<Double>
+    var failedJudgements = 0
+    var judgementDue = false
     /// The current step period while walking, seconds.
     public internal(set) var period = 0.0
-
 
     /// Creates the stage from the detector's configuration.
     public init(configuration: DetectorConfiguration) {
@@ -61,8 +100,19 @@ public struct WalkingGate: Sendable {
         mostStepsPerGap = max(1, configuration.mostStepsPerGap)
         shortestGap = configuration.shortestGap
         mostFaintInARow = configuration.mostFaintStepsInARow
-        resumeSteps = max(1, configuration.resumeConfirmationSteps)
-        held = FixedRing(capacity: 64, filler: 0)
+        resumeSteps = max(2, configuration.resumeConfirmationSteps)
+        shortWalkSteps = max(3, configuration.shortWalkSteps)
+        shortestStep = configuration.shortestStep.inSeconds
+        mostUnevenGaps = configuration.mostUnevenGaps
+        minimumPeriodicity = configuration.minimumPeriodicity
+        steadyChord = 2 * sinCos(configuration.steadyOrientationDegrees * Double.pi / 360).sin
+        acrossToAlongRange = configuration.acrossToAlongRange
+        oneBeatCorrelation = configuration.oneBeatCorrelation
+        oneBeatTwoBeatIndex = configuration.oneBeatTwoBeatIndex
+        verificationSteps = max(3, configuration.verificationSteps)
+        verificationFailures = max(1, configuration.verificationFailures)
+        held = FixedRing(capacity: 64, filler: StepCandidate(time: 0, height: 0, isStrong: false))
+        recent = FixedRing(capacity: verificationSteps, filler: 0)
     }
 
     /// Steps per minute at the current period, or 0 when not walking.
@@ -71,25 +121,29 @@ public struct WalkingGate: Sendable {
     /// Ends any walk: held steps are dropped.
     public mutating func reset() {
         lastWalkEnded = -.infinity
-        state = .idle
-        held.removeAll()
+        endWalk(resumable: false)
         lastAccepted = -.infinity
-        stepsOnRhythm = 0
-        period = 0
     }
 
     /// Ends the walk when the rhythm has stopped by `time`.
     public mutating func advance(to time: Double) {
         if state != .idle && time - lastAccepted > maximumInterval {
-            if state == .walking {
-                lastWalkEnded = lastAccepted
-                lastWalkPeriod = period
-            }
-            state = .idle
-            held.removeAll()
-            stepsOnRhythm = 0
-            period = 0
+            endWalk(resumable: true)
         }
+    }
+
+    mutating func endWalk(resumable: Bool) {
+        if state == .walking && resumable {
+            lastWalkEnded = lastAccepted
+            lastWalkPeriod = period
+        }
+        state = .idle
+        confirmation = nil
+        held.removeAll()
+        recent.removeAll()
+        failedJudgements = 0
+        stepsOnRhythm = 0
+        period = 0
     }
 
     /// How many steps a gap between candidates is at `period`, or nil when it is too short to
@@ -118,53 +172,194 @@ public struct WalkingGate: Sendable {
         lastAccepted = time
     }
 
+    /// Whether the evidence says this is not walking, whatever the rhythm.
+    func isNotWalking(_ evidence: WindowEvidence) -> Bool {
+        if !acrossToAlongRange.contains(evidence.acrossToAlong) { return true }
+        return evidence.acrossCorrelation > oneBeatCorrelation && evidence.twoBeatIndex < oneBeatTwoBeatIndex
+    }
+
+    /// Whether the evidence says a short stretch of steps is walking.
+    func looksLikeWalking(_ evidence: WindowEvidence) -> Bool {
+        !isNotWalking(evidence) && evidence.orientationSpread <= steadyChord && evidence.periodicity >= minimumPeriodicity
+    }
+
     /// Offers a candidate step; calls `credit(time, period)` for each step credited.
     /// - Parameters:
     ///   - candidate: the peak.
     ///   - rhythm: the signal's rhythm now.
+    ///   - motion: the motion history, to judge stretches of candidates by.
     ///   - credit: receives every step credited, in time order.
-    public mutating func offer(_ candidate: StepCandidate, rhythm: Rhythm, credit: (Double, Double) -> Void) {
+    public mutating func offer(_ candidate: StepCandidate, rhythm: Rhythm, motion: borrowing MotionEvidence,
+                               credit: (Double, Double) -> Void) {
         let time = candidate.time
         advance(to: time)
         if !candidate.isStrong && state != .walking { return }
         switch state {
         case .idle:
-            held.append(time)
+            held.removeAll()
+            held.append(candidate)
             acceptedBefore = -.infinity
             lastAccepted = time
             stepsOnRhythm = 1
+            rhythmRunStart = time
+            notWalkingUntil = -.infinity
             state = .deciding
         case .deciding:
-            let gap = time - lastAccepted
-            // Shortly after a walk, a pause or a turn is the likeliest story: the rhythm need
-            // not be re-established, only a few steps at the walk's pace.
-            let resuming = time - lastWalkEnded <= resumeWindow
-            let p = resuming && !(rhythm.strength >= minimumStrength) ? lastWalkPeriod : rhythm.stepPeriod
-            guard let n = steps(in: gap, period: p) else { return }
-            let periodic = resuming || rhythm.strength >= minimumStrength
-            stepsOnRhythm = periodic && isOnRhythm(time, period: p) ? stepsOnRhythm + n : 1
-            held.append(time)
-            accept(time)
-            if stepsOnRhythm >= (resuming ? resumeSteps : confirmationSteps) {
-                period = p
-                state = .walking
-                faintInARow = 0
-                creditHeld(credit: credit)
-            }
+            decide(candidate, rhythm: rhythm, motion: motion, credit: credit)
         case .walking:
-            period = followed(period, by: rhythm.stepPeriod)
-            let gap = time - lastAccepted
-            guard let n = steps(in: gap, period: period) else { return }
-            // A faint peak counts only where a step is due, and only a few in a row.
-            if !candidate.isStrong {
-                if n != 1 || faintInARow >= mostFaintInARow || !isOnRhythm(time, period: period) { return }
-                faintInARow += 1
-            } else {
-                faintInARow = 0
-            }
-            for i in 1...n { credit(lastAccepted + gap * Double(i) / Double(n), period) }
-            accept(time)
+            walk(candidate, rhythm: rhythm, motion: motion, credit: credit)
         }
+    }
+
+    mutating func decide(_ candidate: StepCandidate, rhythm: Rhythm, motion: borrowing MotionEvidence,
+                         credit: (Double, Double) -> Void) {
+        let time = candidate.time
+        let gap = time - lastAccepted
+        if gap < shortestStep {
+            // Two bumps of one step: keep the higher.
+            if let last = held.last, candidate.height > last.height {
+                held[held.count - 1] = candidate
+                lastAccepted = time
+            }
+            return
+        }
+        // Rhythm bookkeeping, judged against the candidates before this one.
+        let periodic = rhythm.strength >= minimumStrength
+        if periodic, isOnRhythm(time, period: rhythm.stepPeriod), let n = steps(in: gap, period: rhythm.stepPeriod) {
+            stepsOnRhythm += n
+        } else {
+            stepsOnRhythm = 1
+            rhythmRunStart = time
+        }
+        held.append(candidate)
+        accept(time)
+
+        // A short walk: the last few candidates evenly spaced, and walking by their motion.
+        let runStart = evenRunStart()
+        if held.count - runStart >= shortWalkSteps {
+            let firstOfLast = held[held.count - shortWalkSteps].time
+            let meanGap = (time - firstOfLast) / Double(shortWalkSteps - 1)
+            // Candidates a stride apart (faint steps between them) are judged at the step.
+            let strideSpaced = periodic && rhythm.stepPeriod > 0 && abs(meanGap / rhythm.stepPeriod - 2) < 0.3
+            let lag = strideSpaced ? rhythm.stepPeriod : meanGap
+            // Judge every candidate that would be credited: the whole run.
+            if let evidence = motion.window(from: held[runStart].time, to: time, lag: lag) {
+                if looksLikeWalking(evidence) {
+                    period = strideSpaced ? rhythm.stepPeriod : medianGap(last: shortWalkSteps)
+                    return confirm(.shortWalk, from: runStart, credit: credit)
+                }
+                // What was judged not walking stays so: no later run reaches back over it.
+                if isNotWalking(evidence) { notWalkingUntil = time }
+            }
+        }
+
+        // A walk resuming after a pause or a turn, at its old pace.
+        if time - lastWalkEnded <= resumeWindow, lastWalkPeriod > 0, held.count >= resumeSteps {
+            var atPace = true
+            for i in (held.count - resumeSteps + 1)..<held.count {
+                let ratio = (held[i].time - held[i - 1].time) / lastWalkPeriod
+                if abs(ratio - 1) > 0.4 { atPace = false }
+            }
+            let from = held[max(0, held.count - resumeSteps - 1)].time
+            if atPace, let evidence = motion.window(from: from, to: time, lag: lastWalkPeriod, detail: .notWalking),
+               !isNotWalking(evidence) {
+                period = lastWalkPeriod
+                return confirm(.resumed, from: held.count - resumeSteps, credit: credit)
+            }
+        }
+
+        // A long walk on a steady rhythm.
+        if stepsOnRhythm >= confirmationSteps {
+            var start = held.count - 1
+            while start > 0 && held[start - 1].time >= rhythmRunStart && held[start - 1].time > notWalkingUntil { start -= 1 }
+            if let evidence = motion.window(from: held[start].time, to: time, lag: rhythm.stepPeriod, detail: .notWalking) {
+                if !isNotWalking(evidence) {
+                    period = rhythm.stepPeriod
+                    return confirm(.rhythm, from: start, credit: credit)
+                }
+                notWalkingUntil = time
+            }
+        }
+    }
+
+    /// The index in `held` where the longest run of evenly spaced candidates ending with the
+    /// newest one begins.
+    func evenRunStart() -> Int {
+        let newest = held.count - 1
+        guard newest >= 1 else { return newest }
+        var shortest = Double.infinity, longest = 0.0
+        var start = newest
+        while start > 0 && held[start - 1].time > notWalkingUntil {
+            let gap = held[start].time - held[start - 1].time
+            let low = min(shortest, gap), high = max(longest, gap)
+            if low < shortestStep || high > maximumInterval || high > mostUnevenGaps * low { break }
+            shortest = low
+            longest = high
+            start -= 1
+        }
+        return start
+    }
+
+    /// The median of the last `count - 1` gaps between held candidates.
+    func medianGap(last count: Int) -> Double {
+        var gaps = SIMD8<Double>(repeating: .infinity)
+        let n = min(count - 1, 8, held.count - 1)
+        for i in 0..<n { gaps[i] = held[held.count - 1 - i].time - held[held.count - 2 - i].time }
+        // Insertion sort of at most eight values, no allocation.
+        for i in 1..<max(n, 1) {
+            var j = i
+            while j > 0 && gaps[j - 1] > gaps[j] {
+                let swapped = gaps[j - 1]
+                gaps[j - 1] = gaps[j]
+                gaps[j] = swapped
+                j -= 1
+            }
+        }
+        return n % 2 == 1 ? gaps[n / 2] : 0.5 * (gaps[n / 2 - 1] + gaps[n / 2])
+    }
+
+    mutating func confirm(_ how: Confirmation, from start: Int, credit: (Double, Double) -> Void) {
+        state = .walking
+        confirmation = how
+        faintInARow = 0
+        failedJudgements = 0
+        recent.removeAll()
+        for i in max(0, held.count - verificationSteps)..<held.count where held[i].time >= held[start].time {
+            recent.append(held[i].time)
+        }
+        creditHeld(from: start, credit: credit)
+    }
+
+    mutating func walk(_ candidate: StepCandidate, rhythm: Rhythm, motion: borrowing MotionEvidence,
+                       credit: (Double, Double) -> Void) {
+        let time = candidate.time
+        period = followed(period, by: rhythm.stepPeriod)
+        let gap = time - lastAccepted
+        guard let n = steps(in: gap, period: period) else { return }
+        // A faint peak counts only where a step is due, and only a few in a row.
+        if !candidate.isStrong {
+            if n != 1 || faintInARow >= mostFaintInARow || !isOnRhythm(time, period: period) { return }
+            faintInARow += 1
+        } else {
+            faintInARow = 0
+            recent.append(time)
+            judgementDue.toggle()
+            // Judged at every other strong step: a gesture is still caught within a few
+            // steps, at half the cost.
+            if judgementDue, recent.count >= verificationSteps, let first = recent.first,
+               let evidence = motion.window(from: first, to: time, lag: period, detail: .notWalking) {
+                failedJudgements = isNotWalking(evidence) ? failedJudgements + 1 : 0
+                if failedJudgements >= verificationFailures {
+                    // Not walking after all (a gesture that kept the rhythm): stop crediting,
+                    // and do not let it resume as if a walk had paused.
+                    endWalk(resumable: false)
+                    lastAccepted = time
+                    return
+                }
+            }
+        }
+        for i in 1...n { credit(lastAccepted + gap * Double(i) / Double(n), period) }
+        accept(time)
     }
 
     /// The walk's step period updated with a new estimate. Cadence drifts; it does not halve
@@ -179,21 +374,26 @@ public struct WalkingGate: Sendable {
         return estimate
     }
 
-    /// Credits every held candidate, filling the gaps with whole steps at the current period.
-    /// Leading candidates off the rhythm (shifting weight before the first step) are dropped.
-    mutating func creditHeld(credit: (Double, Double) -> Void) {
-        while held.count >= 2 {
-            let ratio = (held[1] - held[0]) / period
-            if abs(ratio - ratio.rounded()) <= tolerance && ratio.rounded() <= Double(mostStepsPerGap) { break }
-            held.removeFirst()
+    /// Credits the held candidates from `start`, filling the gaps with whole steps at the
+    /// current period. Leading candidates off the rhythm (shifting weight before the first
+    /// step) are dropped.
+    mutating func creditHeld(from start: Int, credit: (Double, Double) -> Void) {
+        var first = start
+        while held.count - first >= 2 {
+            let ratio = (held[first + 1].time - held[first].time) / period
+            if abs(ratio - ratio.rounded()) <= tolerance && ratio.rounded() >= 1 && ratio.rounded() <= Double(mostStepsPerGap) { break }
+            first += 1
         }
-        guard var previous = held.removeFirst() else { return }
+        guard first < held.count else { held.removeAll(); return }
+        var previous = held[first].time
         credit(previous, period)
-        while let time = held.removeFirst() {
+        for i in (first + 1)..<held.count {
+            let time = held[i].time
             let gap = time - previous
             guard let n = steps(in: gap, period: period) else { continue }
-            for i in 1...n { credit(previous + gap * Double(i) / Double(n), period) }
+            for k in 1...n { credit(previous + gap * Double(k) / Double(n), period) }
             previous = time
         }
+        held.removeAll()
     }
 }

@@ -50,6 +50,28 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
     public var bangleFirmwareCount: Int?
     /// When the recording was made (ISO 8601), for recordings made by `footfall record`.
     public var recordedAt: String?
+    /// The walks in the recording, for scoring recall by walk length (generated sets).
+    public var walks: [Walk]?
+    /// The gesture a non-walking recording shows ("brushing", "combing", ...), for scoring
+    /// false steps per gesture (generated sets).
+    public var gesture: String?
+
+    /// One walk within a recording: when it starts and ends and how many true steps it has.
+    public struct Walk: Codable, Sendable, Equatable {
+        /// The walk's first step, seconds on the trace's clock.
+        public var start: Double
+        /// The walk's last step, seconds on the trace's clock.
+        public var end: Double
+        /// Its true steps.
+        public var steps: Int
+
+        /// Creates a walk.
+        public init(start: Double, end: Double, steps: Int) {
+            self.start = start
+            self.end = end
+            self.steps = steps
+        }
+    }
 
     /// Creates a sidecar; every field is optional.
     public init(steps: Int? = nil, stepTimes: [Double]? = nil, stepTimeTolerance: Double? = nil,
@@ -84,6 +106,7 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
         case evaluationWindows = "evaluation_windows"
         case bangleFirmwareCount = "bangle_firmware_count"
         case recordedAt = "recorded_at"
+        case walks, gesture
     }
 
     /// The sidecar path for a trace: the same name with `.json` for its extension.
@@ -139,6 +162,9 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
             if times.contains(where: { !$0.isFinite }) { return "'step_times' holds a value that is not finite" }
         }
         if let tolerance = stepTimeTolerance, !(tolerance > 0) { return "'step_time_tolerance_s' must be positive" }
+        if let walks, walks.contains(where: { !($0.start <= $0.end) || $0.steps < 1 }) {
+            return "a walk in 'walks' ends before it starts or has no steps"
+        }
         return nil
     }
 

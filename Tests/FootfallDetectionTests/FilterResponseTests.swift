@@ -8,7 +8,7 @@ struct FilterResponseTests {
     let rate = 25.0
     let configuration = DetectorConfiguration.default
 
-    func makeFilter() -> BandPassFilter {
+    func makeFilter() -> BandPassFilter<Double> {
         BandPassFilter(highPassHz: configuration.highPassHz, lowPassHz: configuration.lowPassHz, sampleRateHz: rate)
     }
 
@@ -54,7 +54,7 @@ struct FilterResponseTests {
     }
 
     @Test func lowPassImpulseResponseSumsToItsDCGainAndDecays() {
-        var section = Biquad.lowPass(cutoffHz: 3, sampleRateHz: rate)
+        var section = Biquad<Double>.lowPass(cutoffHz: 3, sampleRateHz: rate)
         var sum = 0.0
         var tail = 0.0
         for n in 0..<400 {
@@ -67,7 +67,7 @@ struct FilterResponseTests {
     }
 
     @Test func highPassImpulseResponseSumsToZero() {
-        var section = Biquad.highPass(cutoffHz: 0.7, sampleRateHz: rate)
+        var section = Biquad<Double>.highPass(cutoffHz: 0.7, sampleRateHz: rate)
         var sum = 0.0
         for n in 0..<4000 { sum += section.process(n == 0 ? 1 : 0) }
         #expect(abs(sum) < 1e-9)

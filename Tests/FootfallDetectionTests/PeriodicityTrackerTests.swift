@@ -30,7 +30,7 @@ struct PeriodicityTrackerTests {
 
     @Test func noiseIsNotPeriodic() {
         var random = Xorshift(seed: 9)
-        var filter = BandPassFilter(highPassHz: 0.7, lowPassHz: 3, sampleRateHz: rate)
+        var filter = BandPassFilter<Double>(highPassHz: 0.7, lowPassHz: 3, sampleRateHz: rate)
         let found = rhythm(of: { _ in filter.process(random.normal()) }, seconds: 60)
         #expect(found.strength < 0.4)
     }

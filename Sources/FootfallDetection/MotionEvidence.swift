@@ -1,0 +1,179 @@
+/// Follows how the acceleration vector moves, frame by frame, so the walking gate can ask
+/// whether a stretch of candidate steps moved the body the way walking does.
+///
+/// The magnitude, which the peak stage uses, cannot tell a footfall from a hand moving up and
+/// down. The vector can. Per processing frame this stage takes the step-band vector (each
+/// axis band-passed like the magnitude, by the detector, in the same SIMD lanes) and the
+/// gravity direction (a 0.4 Hz low-pass of the vector: slower than any step, fast enough to
+/// follow a phone turning in a pocket), splits the step-band vector into its part along
+/// gravity (the band-passed magnitude) and its part across it, and stores both with the
+/// gravity direction for the last `evidenceMemory` in a ring.
+///
+/// `window(from:to:lag:detail:)` then answers with a `WindowEvidence` over any stretch of
+/// frames: energies, and correlations with themselves a step and a stride earlier. The work
+/// per frame is one SIMD4 biquad, a square root and a store; a window costs a few passes over
+/// its frames and is asked for only at candidate steps.
+public struct MotionEvidence: Sendable {
+    /// Frames kept per second: every other processing frame. The motion that matters is below
+    /// 3 Hz and already band-passed, so 12.5 frames a second describe it; keeping half the
+    /// frames halves the work per frame and per window.
+    let rate: Double
+    var gravity: Biquad<SIMD4<Double>>
+    var skipNext = false
+    /// Per frame: band-passed magnitude, the band-passed vector's part across gravity (3),
+    /// the unit gravity direction (3), spare.
+    var frames: FixedRing<SIMD8<Float>>
+    /// The time of the newest frame.
+    var newestTime = 0.0
+    var needsSettling = true
+
+    /// Creates the stage from the detector's configuration.
+    public init(configuration: DetectorConfiguration) {
+        rate = configuration.processingRateHz / 2
+        gravity = .lowPass(cutoffHz: configuration.gravityCutoffHz, sampleRateHz: configuration.processingRateHz)
+        let capacity = max(Int((configuration.evidenceMemory.inSeconds * rate).rounded(.up)) + 1, 16)
+        frames = FixedRing(capacity: capacity, filler: .zero)
+    }
+
+    /// Forgets everything: a new segment of input starts.
+    public mutating func reset() {
+        frames.removeAll()
+        needsSettling = true
+        skipNext = false
+    }
+
+    /// Takes one processing frame.
+    /// - Parameters:
+    ///   - time: the frame's time.
+    ///   - raw: the frame's mean acceleration, m/s², in lanes 1 to 3 (lane 0 is not read).
+    ///   - bandPassed: the band-passed magnitude in lane 0 and band-passed axes in lanes 1 to 3.
+    @inline(__always)
+    public mutating func process(time: Double, raw: SIMD4<Double>, bandPassed: SIMD4<Double>) {
+        if needsSettling {
+            gravity.settle(at: raw)
+            needsSettling = false
+        }
+        let down = gravity.process(raw)
+        skipNext.toggle()
+        if !skipNext { return }
+        // In single precision from here: one SSE or NEON register per vector.
+        let moving = SIMD3(Float(bandPassed[1]), Float(bandPassed[2]), Float(bandPassed[3]))
+        let downward = SIMD3(Float(down[1]), Float(down[2]), Float(down[3]))
+        let downSquared = (downward * downward).sum()
+        let vertical = downSquared > 0 ? downward * (1 / downSquared.squareRoot()) : .zero
+        let across = moving - (moving * vertical).sum() * vertical
+        frames.append(SIMD8(Float(bandPassed[0]), across.x, across.y, across.z, vertical.x, vertical.y, vertical.z, 0))
+        newestTime = time
+    }
+
+    /// The ring index of the frame nearest `time`, clamped to the frames held.
+    func index(of time: Double) -> Int {
+        let framesAgo = Int(((newestTime - time) * rate).rounded())
+        return min(max(frames.count - 1 - framesAgo, 0), frames.count - 1)
+    }
+
+    /// What the motion looked like between two candidate steps.
+    /// - Parameters:
+    ///   - start: the first candidate's time.
+    ///   - end: the last candidate's time.
+    ///   - lag: the step period to test the rhythm at, seconds.
+    ///   - detail: everything, or only what says "not walking" (no stride correlation, no
+    ///     orientation; `periodicity` is then the step correlation and `orientationSpread` 0).
+    /// - Returns: the evidence; `nil` when fewer frames are held than the window needs.
+    public func window(from start: Double, to end: Double, lag: Double,
+                                detail: WindowDetail = .full) -> WindowEvidence? {
+        guard frames.count >= 8, lag > 0 else { return nil }
+        let lagFrames = Int((lag * rate).rounded())
+        let first = index(of: start)
+        let last = min(index(of: end) + 2, frames.count - 1)
+        let reach = Int(2.2 * lag * rate) + 4
+        let from = max(0, min(first - Int(0.5 * lag * rate), last - reach))
+        guard lagFrames >= 1, last - from > lagFrames + 4 else { return nil }
+        let count = last - from + 1
+        let orientationFrom = min(first, last) - from
+
+        return frames.storage.withUnsafeBufferPointer { storage in
+            let ring = RingView(storage: storage, head: frames.head, from: from, count: count)
+            var energy = SIMD8<Float>.zero
+            for j in 0..<count { let f = ring[j]; energy += f * f }
+            let alongEnergy = energy[0]
+            let acrossEnergy = energy[1] + energy[2] + energy[3]
+            let step = ring.correlation(lag: lagFrames)
+            let stride = detail == .full ? ring.correlation(lag: 2 * lagFrames) : step
+
+            // Orientation spread over the candidates themselves: the rms chord between each
+            // frame's gravity direction and their mean direction.
+            var chordSquares: Float = 0
+            if detail == .full {
+                var sum = SIMD8<Float>.zero
+                for j in orientationFrom..<count { sum += ring[j] }
+                let mean = SIMD3(sum[4], sum[5], sum[6])
+                let meanLength = (mean * mean).sum().squareRoot()
+                if meanLength > 0 {
+                    let direction = mean / meanLength
+                    for j in orientationFrom..<count {
+                        let f = ring[j]
+                        let d = SIMD3(f[4], f[5], f[6]) - direction
+                        chordSquares += (d * d).sum()
+                    }
+                }
+            }
+            let noiseFloor = Float(0.09) * Float(count)
+            return WindowEvidence(
+                periodicity: Double(max(step.along, stride.along)),
+                alongCorrelation: Double(step.along),
+                acrossCorrelation: Double(step.across),
+                acrossToAlong: Double(acrossEnergy / (alongEnergy + noiseFloor)),
+                orientationSpread: Double((chordSquares / Float(count - orientationFrom)).squareRoot()))
+        }
+    }
+}
+
+/// A stretch of the frame ring's storage seen through indices from 0, for the window loops:
+/// no bounds or uniqueness checks per frame.
+struct RingView {
+    let storage: UnsafeBufferPointer<SIMD8<Float>>
+    /// The storage slot of index 0.
+    let start: Int
+    /// How many frames the stretch holds.
+    let count: Int
+
+    init(storage: UnsafeBufferPointer<SIMD8<Float>>, head: Int, from: Int, count: Int) {
+        self.storage = storage
+        let slot = head + from
+        start = slot >= storage.count ? slot - storage.count : slot
+        self.count = count
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> SIMD8<Float> {
+        let slot = start + index
+        return storage[slot >= storage.count ? slot - storage.count : slot]
+    }
+
+    /// The normalised correlation, one lag apart, of the magnitude (along) and of the
+    /// across-gravity vector (across), in one pass: each lane of the sums is one channel.
+    func correlation(lag: Int) -> (along: Float, across: Float) {
+        guard lag >= 1, count > lag + 5 else { return (0, 0) }
+        var cross = SIMD8<Float>.zero, late = SIMD8<Float>.zero, early = SIMD8<Float>.zero
+        for j in lag..<count {
+            let a = self[j], b = self[j - lag]
+            cross += a * b
+            late += a * a
+            early += b * b
+        }
+        let alongNorm = (late[0] * early[0]).squareRoot()
+        let acrossLate = late[1] + late[2] + late[3], acrossEarly = early[1] + early[2] + early[3]
+        let acrossNorm = (acrossLate * acrossEarly).squareRoot()
+        return (alongNorm > 0 ? cross[0] / alongNorm : 0,
+                acrossNorm > 0 ? (cross[1] + cross[2] + cross[3]) / acrossNorm : 0)
+    }
+}
+
+/// How much of a `WindowEvidence` to compute.
+public enum WindowDetail: Sendable, Equatable {
+    /// Everything, for confirming a short walk.
+    case full
+    /// Only what `WalkingGate` needs to say "not walking": energies and the step correlation.
+    case notWalking
+}

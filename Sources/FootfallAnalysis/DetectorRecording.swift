@@ -10,6 +10,8 @@ public struct DetectorRecording: Sendable {
     public var candidates: [StepCandidate] = []
     /// Every step counted.
     public var steps: [StepEvent] = []
+    /// Every judgement the walking gate made.
+    public var judgements: [GateJudgement] = []
 
     /// Runs the detector over samples and records every stage.
     public init(samples: [Sample], configuration: DetectorConfiguration = .default) {
@@ -22,14 +24,17 @@ public struct DetectorRecording: Sendable {
         detector.finish(observer: &observer) { steps.append($0) }
         frames = observer.frames
         candidates = observer.candidates
+        judgements = observer.judgements
         self.steps = steps
     }
 
     struct Collector: DetectorObserver {
         var frames: [DetectorFrame] = []
         var candidates: [StepCandidate] = []
+        var judgements: [GateJudgement] = []
         mutating func observe(_ frame: DetectorFrame) { frames.append(frame) }
         mutating func observe(candidate: StepCandidate) { candidates.append(candidate) }
+        mutating func observe(judgement: GateJudgement) { judgements.append(judgement) }
     }
 
     /// The candidate peaks as CSV (`time,height,strong,counted`); `counted` says whether a
@@ -53,6 +58,21 @@ public struct DetectorRecording: Sendable {
             out += "\(formatted(f.time, decimals: 4)),\(formatted(f.magnitude, decimals: 4)),"
             out += "\(formatted(f.filtered, decimals: 4)),\(formatted(f.threshold, decimals: 4)),\(f.gate.rawValue),"
             out += "\(f.confirmation?.rawValue ?? "")\n"
+        }
+        return out
+    }
+
+    /// The gate's judgements as CSV (`time,from,question,walking,periodicity,along,across,
+    /// across_to_along,orientation_spread`): which stretch of candidates it judged, what the
+    /// motion looked like there (see `WindowEvidence`) and whether it was walking.
+    public func judgementsCSV() -> String {
+        var out = "time,from,question,walking,periodicity,along,across,across_to_along,orientation_spread\n"
+        for j in judgements {
+            let e = j.evidence
+            out += "\(formatted(j.time, decimals: 3)),\(formatted(j.from, decimals: 3)),\(j.question.rawValue),\(j.walking ? 1 : 0),"
+            out += "\(formatted(e.periodicity, decimals: 3)),\(formatted(e.alongCorrelation, decimals: 3)),"
+            out += "\(formatted(e.acrossCorrelation, decimals: 3)),\(formatted(e.acrossToAlong, decimals: 4)),"
+            out += "\(formatted(e.orientationSpread, decimals: 4))\n"
         }
         return out
     }

@@ -76,14 +76,18 @@ public struct GestureTrace: Sendable {
         let count = Int(duration * rateHz)
         samples.reserveCapacity(count)
         let step = 1.5 * 2 * standardGravity / 63
+        // Each sample is the mean of the motion over its period, as an accelerometer's own
+        // low-pass at its output rate makes it (no aliasing of fast motion into slow).
+        let span = max(1, Int((Self.buildRate / rateHz).rounded()))
         for k in 0..<count {
             let t = Double(k) / rateHz
-            let position = t * Self.buildRate
-            let i = min(Int(position), force.count - 2)
-            let f = position - Double(i)
+            let centre = min(Int((t * Self.buildRate).rounded()), force.count - 1)
+            let from = max(0, centre - span / 2), to = min(force.count - 1, from + span - 1)
             var value = [0.0, 0.0, 0.0]
             for axis in 0..<3 {
-                value[axis] = force[i][axis] * (1 - f) + force[i + 1][axis] * f + random.gaussian(deviation: 0.05)
+                var sum = 0.0
+                for i in from...to { sum += force[i][axis] }
+                value[axis] = sum / Double(to - from + 1) + random.gaussian(deviation: 0.05)
                 if coarse { value[axis] = min(max((value[axis] / step).rounded() * step, -1.5 * standardGravity), 1.5 * standardGravity) }
             }
             samples.append(Sample(time: (t * 1e6).rounded() / 1e6, x: value[0], y: value[1], z: value[2]))

@@ -90,7 +90,8 @@ public struct DetectorConfiguration: Sendable, Equatable {
     /// Steps in a row that confirm a walk on their own, when their spacing and the motion
     /// look like walking (the rhythm path needs `confirmationSteps`).
     public var shortWalkSteps: Int = 4
-    /// The shortest gap between two steps of a short walk; closer candidates are one step.
+    /// The shortest step anyone takes (200 steps a minute, a sprint): closer candidates are
+    /// one step, and a rhythm faster than this is not walking.
     public var shortestStep: Duration = .milliseconds(300)
     /// The most the longest gap of a short walk may exceed its shortest, as a ratio: uneven
     /// steps (a slow walker, a turn) are welcome, a burst and a pause are not.
@@ -99,7 +100,16 @@ public struct DetectorConfiguration: Sendable, Equatable {
     public var minimumPeriodicity: Double = 0.4
     /// The largest orientation spread, degrees, over a short walk: the device's posture
     /// holds while walking.
-    public var steadyOrientationDegrees: Double = 12
+    public var steadyOrientationDegrees: Double = 10
+    /// A walk judged only after it ended (three strong steps and a faint last one) must show
+    /// more: a posture steady within this many degrees...
+    public var finishedWalkSteadyDegrees: Double = 3.5
+    /// ...and each step repeating the last (the magnitude's correlation one step apart).
+    public var finishedWalkStepCorrelation: Double = 0.3
+    /// ...and standing before and after it: the motion in the second before its first step
+    /// and after its last is at most this fraction of the steps' own (rms of the band-passed
+    /// magnitude).
+    public var finishedWalkStillness: Double = 0.25
 
     // MARK: Not walking
 

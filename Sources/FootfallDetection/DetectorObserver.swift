@@ -33,11 +33,15 @@ public protocol DetectorObserver {
     mutating func observe(_ frame: DetectorFrame)
     /// Called for each candidate step the peak stage releases, whether or not it is counted.
     mutating func observe(candidate: StepCandidate)
+    /// Called for each judgement the walking gate makes of a stretch of candidates.
+    mutating func observe(judgement: GateJudgement)
 }
 
 extension DetectorObserver {
     /// Ignores candidates by default.
     public mutating func observe(candidate: StepCandidate) {}
+    /// Ignores judgements by default.
+    public mutating func observe(judgement: GateJudgement) {}
 }
 
 /// An observer that does nothing.

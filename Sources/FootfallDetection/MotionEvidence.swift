@@ -66,6 +66,16 @@ public struct MotionEvidence: Sendable {
         newestTime = time
     }
 
+    /// The rms of the band-passed magnitude between two times, m/s² (0 when no frame falls there).
+    public func motion(from start: Double, to end: Double) -> Double {
+        guard frames.count > 0, end > start else { return 0 }
+        let first = index(of: start), last = index(of: end)
+        guard last >= first else { return 0 }
+        var sum: Float = 0
+        for j in first...last { let f = frames[j][0]; sum += f * f }
+        return Double((sum / Float(last - first + 1)).squareRoot())
+    }
+
     /// The ring index of the frame nearest `time`, clamped to the frames held.
     func index(of time: Double) -> Int {
         let framesAgo = Int(((newestTime - time) * rate).rounded())

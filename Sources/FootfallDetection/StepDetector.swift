@@ -25,6 +25,7 @@ public struct StepDetector: Sendable {
     var rhythm: PeriodicityTracker
     let timeOffset: Double
     var needsSettling = true
+    var judgementsSeen = 0
 
     /// Steps credited so far.
     public internal(set) var stepCount = 0
@@ -119,8 +120,22 @@ public struct StepDetector: Sendable {
         while let candidate = peaks.nextCandidate() {
             observer.observe(candidate: candidate)
             offer(candidate, onStep: onStep)
+            if gate.judgements != judgementsSeen, let judgement = gate.latestJudgement {
+                judgementsSeen = gate.judgements
+                observer.observe(judgement: judgement)
+            }
         }
-        gate.advance(to: time)
+        let offset = timeOffset
+        var credited = 0
+        gate.advance(to: time, motion: motion) { time, period in
+            credited += 1
+            onStep(StepEvent(time: time - offset, cadence: 60 / period))
+        }
+        stepCount += credited
+        if gate.judgements != judgementsSeen, let judgement = gate.latestJudgement {
+            judgementsSeen = gate.judgements
+            observer.observe(judgement: judgement)
+        }
         observer.observe(DetectorFrame(time: time, magnitude: magnitude, filtered: filtered,
                                        threshold: peaks.threshold, gate: gate.state, confirmation: gate.confirmation))
     }
@@ -142,7 +157,13 @@ public struct StepDetector: Sendable {
             offer(candidate, onStep: onStep)
         }
         peaks.reset()
-        gate.reset()
+        let offset = timeOffset
+        var credited = 0
+        gate.finish(motion: motion) { time, period in
+            credited += 1
+            onStep(StepEvent(time: time - offset, cadence: 60 / period))
+        }
+        stepCount += credited
         rhythm.reset()
         motion.reset()
     }

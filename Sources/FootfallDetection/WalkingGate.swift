@@ -57,6 +57,9 @@ public struct WalkingGate: Sendable {
     let mostUnevenGaps: Double
     let minimumPeriodicity: Double
     let steadyChord: Double
+    let finishedSteadyChord: Double
+    let finishedStepCorrelation: Double
+    let finishedWalkStillness: Double
     let acrossToAlongRange: ClosedRange<Double>
     let oneBeatCorrelation: Double
     let oneBeatTwoBeatIndex: Double
@@ -69,6 +72,8 @@ public struct WalkingGate: Sendable {
     public internal(set) var confirmation: Confirmation?
     /// Strong candidates held while deciding, oldest first.
     var held: FixedRing<StepCandidate>
+    /// Faint candidates after the last strong one while deciding: a short walk's last steps.
+    var trailingFaint: FixedRing<StepCandidate>
     var lastAccepted = -Double.infinity
     /// The accepted candidate before `lastAccepted`, for the stride check.
     var acceptedBefore = -Double.infinity
@@ -87,8 +92,25 @@ public struct WalkingGate: Sendable {
     var recent: FixedRing<Double>
     var failedJudgements = 0
     var judgementDue = false
+    /// A faint candidate off the rhythm after the last step: the walk's last step if the walk
+    /// ends there.
+    var finalStep: Double?
     /// The current step period while walking, seconds.
     public internal(set) var period = 0.0
+    /// The latest judgement, and how many have been made (so an observer can see new ones).
+    public internal(set) var latestJudgement: GateJudgement?
+    public internal(set) var judgements = 0
+
+    /// Records a judgement and returns its verdict.
+    mutating func recorded(_ question: GateJudgement.Question, from: Double, to time: Double, _ evidence: WindowEvidence, walking: Bool) -> Bool {
+        record(question, from: from, to: time, evidence, walking: walking)
+        return walking
+    }
+
+    mutating func record(_ question: GateJudgement.Question, from: Double, to time: Double, _ evidence: WindowEvidence, walking: Bool) {
+        latestJudgement = GateJudgement(time: time, from: from, question: question, evidence: evidence, walking: walking)
+        judgements &+= 1
+    }
 
     /// Creates the stage from the detector's configuration.
     public init(configuration: DetectorConfiguration) {
@@ -106,12 +128,16 @@ public struct WalkingGate: Sendable {
         mostUnevenGaps = configuration.mostUnevenGaps
         minimumPeriodicity = configuration.minimumPeriodicity
         steadyChord = 2 * sinCos(configuration.steadyOrientationDegrees * Double.pi / 360).sin
+        finishedSteadyChord = 2 * sinCos(configuration.finishedWalkSteadyDegrees * Double.pi / 360).sin
+        finishedStepCorrelation = configuration.finishedWalkStepCorrelation
+        finishedWalkStillness = configuration.finishedWalkStillness
         acrossToAlongRange = configuration.acrossToAlongRange
         oneBeatCorrelation = configuration.oneBeatCorrelation
         oneBeatTwoBeatIndex = configuration.oneBeatTwoBeatIndex
         verificationSteps = max(3, configuration.verificationSteps)
         verificationFailures = max(1, configuration.verificationFailures)
         held = FixedRing(capacity: 64, filler: StepCandidate(time: 0, height: 0, isStrong: false))
+        trailingFaint = FixedRing(capacity: 2, filler: StepCandidate(time: 0, height: 0, isStrong: false))
         recent = FixedRing(capacity: verificationSteps, filler: 0)
     }
 
@@ -125,11 +151,61 @@ public struct WalkingGate: Sendable {
         lastAccepted = -.infinity
     }
 
-    /// Ends the walk when the rhythm has stopped by `time`.
-    public mutating func advance(to time: Double) {
+    /// Ends the stream: a short walk still being decided is judged now, then everything is
+    /// reset.
+    public mutating func finish(motion: borrowing MotionEvidence, credit: (Double, Double) -> Void) {
+        if state == .deciding { concludeShortWalk(motion: motion, credit: credit) }
+        creditFinalStep(credit: credit)
+        reset()
+    }
+
+    /// Ends the walk when the rhythm has stopped by `time`. A walk still being decided is
+    /// judged whole first: a walk of four steps has ended before four strong peaks came (its
+    /// last steps, slowing to a stop, are faint), so it is judged once it is over.
+    public mutating func advance(to time: Double, motion: borrowing MotionEvidence, credit: (Double, Double) -> Void) {
         if state != .idle && time - lastAccepted > maximumInterval {
+            if state == .deciding { concludeShortWalk(motion: motion, credit: credit) }
+            creditFinalStep(credit: credit)
             endWalk(resumable: true)
         }
+    }
+
+    /// Credits the walk's early last step, if one came after the last credited step.
+    mutating func creditFinalStep(credit: (Double, Double) -> Void) {
+        if state == .walking, let last = finalStep, last > lastAccepted {
+            credit(last, period)
+            lastAccepted = last
+        }
+        finalStep = nil
+    }
+
+    /// Judges a finished run of held candidates whose last steps were faint: at least
+    /// `shortWalkSteps - 1` strong candidates evenly spaced, followed by a faint one where the
+    /// next step was due, whose motion looks like walking.
+    mutating func concludeShortWalk(motion: borrowing MotionEvidence, credit: (Double, Double) -> Void) {
+        let runStart = evenRunStart()
+        let strong = held.count - runStart
+        guard strong >= shortWalkSteps - 1, strong < shortWalkSteps + 4, let last = held.last, let faint = trailingFaint.first else { return }
+        let gap = medianGap(last: strong)
+        let faintGap = faint.time - last.time
+        guard gap >= shortestStep, faintGap >= 0.6 * gap, faintGap <= 1.5 * gap else { return }
+        guard let evidence = motion.window(from: held[runStart].time, to: faint.time, lag: gap) else { return }
+        // From standing to standing: the motion before the first step and after the last is
+        // small beside the steps' (a car's vibration, a hand at work, do not stop).
+        let steps = motion.motion(from: held[runStart].time, to: faint.time)
+        let before = motion.motion(from: held[runStart].time - 1.2, to: held[runStart].time - 0.5)
+        let after = motion.motion(from: faint.time + 0.4, to: faint.time + 1.2)
+        let standing = steps > 0 && before <= finishedWalkStillness * steps && after <= finishedWalkStillness * steps
+        let walking = standing && looksLikeWalking(evidence) && evidence.orientationSpread <= finishedSteadyChord
+            && evidence.alongCorrelation >= finishedStepCorrelation
+        record(.finishedShortWalk, from: held[runStart].time, to: faint.time, evidence, walking: walking)
+        guard walking else { return }
+        period = gap
+        confirmation = .shortWalk
+        held.append(faint)
+        creditHeld(from: runStart, credit: credit)
+        lastWalkEnded = faint.time
+        lastWalkPeriod = gap
     }
 
     mutating func endWalk(resumable: Bool) {
@@ -139,7 +215,9 @@ public struct WalkingGate: Sendable {
         }
         state = .idle
         confirmation = nil
+        finalStep = nil
         held.removeAll()
+        trailingFaint.removeAll()
         recent.removeAll()
         failedJudgements = 0
         stepsOnRhythm = 0
@@ -192,8 +270,14 @@ public struct WalkingGate: Sendable {
     public mutating func offer(_ candidate: StepCandidate, rhythm: Rhythm, motion: borrowing MotionEvidence,
                                credit: (Double, Double) -> Void) {
         let time = candidate.time
-        advance(to: time)
-        if !candidate.isStrong && state != .walking { return }
+        advance(to: time, motion: motion, credit: credit)
+        if !candidate.isStrong && state != .walking {
+            if state == .deciding {
+                let previous = trailingFaint.last?.time ?? lastAccepted
+                if time - previous >= shortestStep { trailingFaint.append(candidate) }
+            }
+            return
+        }
         switch state {
         case .idle:
             held.removeAll()
@@ -233,6 +317,7 @@ public struct WalkingGate: Sendable {
         }
         held.append(candidate)
         accept(time)
+        trailingFaint.removeAll()
 
         // A short walk: the last few candidates evenly spaced, and walking by their motion.
         let runStart = evenRunStart()
@@ -244,8 +329,11 @@ public struct WalkingGate: Sendable {
             let lag = strideSpaced ? rhythm.stepPeriod : meanGap
             // Judge every candidate that would be credited: the whole run.
             if let evidence = motion.window(from: held[runStart].time, to: time, lag: lag) {
-                if looksLikeWalking(evidence) {
-                    period = strideSpaced ? rhythm.stepPeriod : medianGap(last: shortWalkSteps)
+                let stepPeriod = strideSpaced ? rhythm.stepPeriod : medianGap(last: shortWalkSteps)
+                let walking = looksLikeWalking(evidence) && stepPeriod >= shortestStep
+                record(.shortWalk, from: held[runStart].time, to: time, evidence, walking: walking)
+                if walking {
+                    period = stepPeriod
                     return confirm(.shortWalk, from: runStart, credit: credit)
                 }
                 // What was judged not walking stays so: no later run reaches back over it.
@@ -262,18 +350,19 @@ public struct WalkingGate: Sendable {
             }
             let from = held[max(0, held.count - resumeSteps - 1)].time
             if atPace, let evidence = motion.window(from: from, to: time, lag: lastWalkPeriod, detail: .notWalking),
-               !isNotWalking(evidence) {
+               recorded(.resumed, from: from, to: time, evidence, walking: !isNotWalking(evidence)) {
                 period = lastWalkPeriod
                 return confirm(.resumed, from: held.count - resumeSteps, credit: credit)
             }
         }
 
-        // A long walk on a steady rhythm.
-        if stepsOnRhythm >= confirmationSteps {
+        // A long walk on a steady rhythm (no faster than a sprint: a hand scrubbing four times
+        // a second is not running).
+        if stepsOnRhythm >= confirmationSteps && rhythm.stepPeriod >= shortestStep {
             var start = held.count - 1
             while start > 0 && held[start - 1].time >= rhythmRunStart && held[start - 1].time > notWalkingUntil { start -= 1 }
             if let evidence = motion.window(from: held[start].time, to: time, lag: rhythm.stepPeriod, detail: .notWalking) {
-                if !isNotWalking(evidence) {
+                if recorded(.rhythm, from: held[start].time, to: time, evidence, walking: !isNotWalking(evidence)) {
                     period = rhythm.stepPeriod
                     return confirm(.rhythm, from: start, credit: credit)
                 }
@@ -334,11 +423,23 @@ public struct WalkingGate: Sendable {
                        credit: (Double, Double) -> Void) {
         let time = candidate.time
         period = followed(period, by: rhythm.stepPeriod)
+        if period < shortestStep {
+            // Faster than anyone runs: not steps (a hand scrubbing), and not a pause either.
+            endWalk(resumable: false)
+            lastAccepted = time
+            return
+        }
         let gap = time - lastAccepted
         guard let n = steps(in: gap, period: period) else { return }
         // A faint peak counts only where a step is due, and only a few in a row.
         if !candidate.isStrong {
-            if n != 1 || faintInARow >= mostFaintInARow || !isOnRhythm(time, period: period) { return }
+            if n != 1 || faintInARow >= mostFaintInARow { return }
+            if !isOnRhythm(time, period: period) {
+                // Early, as the last step of a walk is (the feet come together): counted if
+                // nothing follows it.
+                if gap >= shortestGap * period { finalStep = time }
+                return
+            }
             faintInARow += 1
         } else {
             faintInARow = 0
@@ -348,7 +449,8 @@ public struct WalkingGate: Sendable {
             // steps, at half the cost.
             if judgementDue, recent.count >= verificationSteps, let first = recent.first,
                let evidence = motion.window(from: first, to: time, lag: period, detail: .notWalking) {
-                failedJudgements = isNotWalking(evidence) ? failedJudgements + 1 : 0
+                failedJudgements = recorded(.stillWalking, from: first, to: time, evidence, walking: !isNotWalking(evidence))
+                    ? 0 : failedJudgements + 1
                 if failedJudgements >= verificationFailures {
                     // Not walking after all (a gesture that kept the rhythm): stop crediting,
                     // and do not let it resume as if a walk had paused.
@@ -360,6 +462,7 @@ public struct WalkingGate: Sendable {
         }
         for i in 1...n { credit(lastAccepted + gap * Double(i) / Double(n), period) }
         accept(time)
+        finalStep = nil
     }
 
     /// The walk's step period updated with a new estimate. Cadence drifts; it does not halve
@@ -382,6 +485,12 @@ public struct WalkingGate: Sendable {
         while held.count - first >= 2 {
             let ratio = (held[first + 1].time - held[first].time) / period
             if abs(ratio - ratio.rounded()) <= tolerance && ratio.rounded() >= 1 && ratio.rounded() <= Double(mostStepsPerGap) { break }
+            first += 1
+        }
+        // Shifting weight onto the stance leg before the first step makes a smaller, earlier
+        // bump than a step: not a step.
+        if held.count - first >= 3, held[first].height < 0.5 * min(held[first + 1].height, held[first + 2].height),
+           (held[first + 1].time - held[first].time) / period < 0.85 {
             first += 1
         }
         guard first < held.count else { held.removeAll(); return }

@@ -13,7 +13,7 @@ struct Footfall: AsyncParsableCommand {
         """,
         version: FootfallVersion.release,
         subcommands: [Status.self, Watch.self, History.self, Goal.self, Render.self,
-                      Count.self, Bench.self, Plot.self, Synth.self, Devices.self, Record.self],
+                      Count.self, Bench.self, Plot.self, Synth.self, DevSets.self, Devices.self, Record.self],
         defaultSubcommand: Status.self
     )
 }

@@ -34,6 +34,9 @@ struct Plot: ParsableCommand {
     @Option(help: ArgumentHelp("Also write every candidate peak as CSV.", valueName: "file.csv"))
     var candidatesCSV: String?
 
+    @Option(help: ArgumentHelp("Also write every judgement of the walking gate as CSV: which candidates it judged, what the motion looked like, and whether it was walking.", valueName: "file.csv"))
+    var judgementsCSV: String?
+
     @OptionGroup var detector: DetectorOptions
 
     func validate() throws {
@@ -55,6 +58,9 @@ struct Plot: ParsableCommand {
         }
         if let framesCSV {
             try Data(recording.framesCSV().utf8).write(to: URL(fileURLWithPath: framesCSV), options: .atomic)
+        }
+        if let judgementsCSV {
+            try Data(recording.judgementsCSV().utf8).write(to: URL(fileURLWithPath: judgementsCSV), options: .atomic)
         }
     }
 }

@@ -1,0 +1,38 @@
+/// One judgement the walking gate made of a stretch of candidate steps: what it looked at,
+/// what it saw, and what it decided. `footfall plot` lists them, so that every counted and
+/// every dropped walk can be explained.
+public struct GateJudgement: Sendable, Equatable {
+    /// Which question the gate asked.
+    public enum Question: String, Sendable, Equatable {
+        /// Are these few evenly spaced steps a short walk?
+        case shortWalk = "short-walk"
+        /// Is this finished run, ending on faint steps, a short walk?
+        case finishedShortWalk = "finished-short-walk"
+        /// Is this walk resuming after a pause?
+        case resumed
+        /// Is this steady rhythm a walk?
+        case rhythm
+        /// Is this walk still walking?
+        case stillWalking = "still-walking"
+    }
+
+    /// When: the newest candidate's time.
+    public var time: Double
+    /// The first candidate judged.
+    public var from: Double
+    /// The question.
+    public var question: Question
+    /// What the motion looked like.
+    public var evidence: WindowEvidence
+    /// Whether the stretch was judged walking.
+    public var walking: Bool
+
+    /// Creates a judgement.
+    public init(time: Double, from: Double, question: Question, evidence: WindowEvidence, walking: Bool) {
+        self.time = time
+        self.from = from
+        self.question = question
+        self.evidence = evidence
+        self.walking = walking
+    }
+}

@@ -28,6 +28,7 @@ extension DetectorConfiguration {
         "gravityCutoffHz": \.gravityCutoffHz,
         "mostUnevenGaps": \.mostUnevenGaps,
         "minimumPeriodicity": \.minimumPeriodicity,
+        "minimumStepSimilarity": \.minimumStepSimilarity,
         "steadyOrientationDegrees": \.steadyOrientationDegrees,
         "finishedWalkSteadyDegrees": \.finishedWalkSteadyDegrees,
         "finishedWalkStepCorrelation": \.finishedWalkStepCorrelation,

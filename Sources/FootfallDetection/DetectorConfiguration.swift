@@ -96,8 +96,11 @@ public struct DetectorConfiguration: Sendable, Equatable {
     /// The most the longest gap of a short walk may exceed its shortest, as a ratio: uneven
     /// steps (a slow walker, a turn) are welcome, a burst and a pause are not.
     public var mostUnevenGaps: Double = 1.8
-    /// How strongly the magnitude must repeat at one step or one stride over a short walk.
+    /// How strongly the magnitude must repeat at one step or one stride over a short walk...
     public var minimumPeriodicity: Double = 0.4
+    /// ...or, for uneven steps, how alike each step's shape must be to the next's (their
+    /// correlation, each centred on its own peak).
+    public var minimumStepSimilarity: Double = 0.85
     /// The largest orientation spread, degrees, over a short walk: the device's posture
     /// holds while walking.
     public var steadyOrientationDegrees: Double = 10

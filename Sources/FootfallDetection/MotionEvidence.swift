@@ -23,8 +23,13 @@ public struct MotionEvidence: Sendable {
     /// Per frame: band-passed magnitude, the band-passed vector's part across gravity (3),
     /// the unit gravity direction (3), spare.
     var frames: FixedRing<SIMD8<Float>>
-    /// The time of the newest frame.
+    /// The band-passed magnitude of every processing frame (not only every other), for
+    /// comparing the shapes of steps.
+    var magnitudes: FixedRing<Float>
+    let frameRate: Double
+    /// The time of the newest frame kept in `frames`, and of the newest in `magnitudes`.
     var newestTime = 0.0
+    var newestMagnitudeTime = 0.0
     var needsSettling = true
 
     /// Creates the stage from the detector's configuration.
@@ -33,11 +38,14 @@ public struct MotionEvidence: Sendable {
         gravity = .lowPass(cutoffHz: configuration.gravityCutoffHz, sampleRateHz: configuration.processingRateHz)
         let capacity = max(Int((configuration.evidenceMemory.inSeconds * rate).rounded(.up)) + 1, 16)
         frames = FixedRing(capacity: capacity, filler: .zero)
+        frameRate = configuration.processingRateHz
+        magnitudes = FixedRing(capacity: 2 * capacity, filler: 0)
     }
 
     /// Forgets everything: a new segment of input starts.
     public mutating func reset() {
         frames.removeAll()
+        magnitudes.removeAll()
         needsSettling = true
         skipNext = false
     }
@@ -54,6 +62,8 @@ public struct MotionEvidence: Sendable {
             needsSettling = false
         }
         let down = gravity.process(raw)
+        magnitudes.append(Float(bandPassed[0]))
+        newestMagnitudeTime = time
         skipNext.toggle()
         if !skipNext { return }
         // In single precision from here: one SSE or NEON register per vector.
@@ -64,6 +74,42 @@ public struct MotionEvidence: Sendable {
         let across = moving - (moving * vertical).sum() * vertical
         frames.append(SIMD8(Float(bandPassed[0]), across.x, across.y, across.z, vertical.x, vertical.y, vertical.z, 0))
         newestTime = time
+    }
+
+    /// How alike consecutive steps look: the mean correlation of the band-passed magnitude
+    /// around each candidate with the same stretch around the next (each window centred on its
+    /// own peak, so uneven step times do not matter), over the last few candidates from
+    /// `start`. Walking repeats one movement step after step; a car's bumps do not.
+    public func stepSimilarity(of candidates: borrowing FixedRing<StepCandidate>, from start: Int, extraTime: Double? = nil,
+                               period: Double) -> Double {
+        let half = max(2, Int((0.4 * period * frameRate).rounded()))
+        let count = candidates.count + (extraTime == nil ? 0 : 1)
+        let first = max(start, count - 9)
+        guard count - first >= 2 else { return 0 }
+        func frame(_ i: Int) -> Int {
+            let time = i < candidates.count ? candidates[i].time : (extraTime ?? 0)
+            return magnitudes.count - 1 - Int(((newestMagnitudeTime - time) * frameRate).rounded())
+        }
+        var total = 0.0
+        var pairs = 0
+        for i in first..<(count - 1) {
+            let a = frame(i), b = frame(i + 1)
+            guard a - half >= 0, b + half < magnitudes.count, a + half < magnitudes.count else { continue }
+            var meanA: Float = 0, meanB: Float = 0
+            for k in -half...half { meanA += magnitudes[a + k]; meanB += magnitudes[b + k] }
+            meanA /= Float(2 * half + 1)
+            meanB /= Float(2 * half + 1)
+            var cross: Float = 0, energyA: Float = 0, energyB: Float = 0
+            for k in -half...half {
+                let x = magnitudes[a + k] - meanA, y = magnitudes[b + k] - meanB
+                cross += x * y
+                energyA += x * x
+                energyB += y * y
+            }
+            let norm = (energyA * energyB).squareRoot()
+            if norm > 0 { total += Double(cross / norm); pairs += 1 }
+        }
+        return pairs > 0 ? total / Double(pairs) : 0
     }
 
     /// The rms of the band-passed magnitude between two times, m/s² (0 when no frame falls there).

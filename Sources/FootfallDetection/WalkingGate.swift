@@ -56,6 +56,7 @@ public struct WalkingGate: Sendable {
     let shortestStep: Double
     let mostUnevenGaps: Double
     let minimumPeriodicity: Double
+    let minimumStepSimilarity: Double
     let steadyChord: Double
     let finishedSteadyChord: Double
     let finishedStepCorrelation: Double
@@ -127,6 +128,7 @@ public struct WalkingGate: Sendable {
         shortestStep = configuration.shortestStep.inSeconds
         mostUnevenGaps = configuration.mostUnevenGaps
         minimumPeriodicity = configuration.minimumPeriodicity
+        minimumStepSimilarity = configuration.minimumStepSimilarity
         steadyChord = 2 * sinCos(configuration.steadyOrientationDegrees * Double.pi / 360).sin
         finishedSteadyChord = 2 * sinCos(configuration.finishedWalkSteadyDegrees * Double.pi / 360).sin
         finishedStepCorrelation = configuration.finishedWalkStepCorrelation
@@ -196,7 +198,8 @@ public struct WalkingGate: Sendable {
         let before = motion.motion(from: held[runStart].time - 1.2, to: held[runStart].time - 0.5)
         let after = motion.motion(from: faint.time + 0.4, to: faint.time + 1.2)
         let standing = steps > 0 && before <= finishedWalkStillness * steps && after <= finishedWalkStillness * steps
-        let walking = standing && looksLikeWalking(evidence) && evidence.orientationSpread <= finishedSteadyChord
+        let similarity = motion.stepSimilarity(of: held, from: runStart, extraTime: faint.time, period: gap)
+        let walking = standing && looksLikeWalking(evidence, similarity: similarity) && evidence.orientationSpread <= finishedSteadyChord
             && evidence.alongCorrelation >= finishedStepCorrelation
         record(.finishedShortWalk, from: held[runStart].time, to: faint.time, evidence, walking: walking)
         guard walking else { return }
@@ -256,9 +259,12 @@ public struct WalkingGate: Sendable {
         return evidence.acrossCorrelation > oneBeatCorrelation && evidence.twoBeatIndex < oneBeatTwoBeatIndex
     }
 
-    /// Whether the evidence says a short stretch of steps is walking.
-    func looksLikeWalking(_ evidence: WindowEvidence) -> Bool {
-        !isNotWalking(evidence) && evidence.orientationSpread <= steadyChord && evidence.periodicity >= minimumPeriodicity
+    /// Whether the evidence says a short stretch of steps is walking: nothing says it is not,
+    /// the posture holds, and the steps repeat: the magnitude is periodic at a step or a
+    /// stride, or, for uneven steps, each step's shape matches the next.
+    func looksLikeWalking(_ evidence: WindowEvidence, similarity: Double) -> Bool {
+        !isNotWalking(evidence) && evidence.orientationSpread <= steadyChord
+            && (evidence.periodicity >= minimumPeriodicity || similarity >= minimumStepSimilarity)
     }
 
     /// Offers a candidate step; calls `credit(time, period)` for each step credited.
@@ -330,7 +336,8 @@ public struct WalkingGate: Sendable {
             // Judge every candidate that would be credited: the whole run.
             if let evidence = motion.window(from: held[runStart].time, to: time, lag: lag) {
                 let stepPeriod = strideSpaced ? rhythm.stepPeriod : medianGap(last: shortWalkSteps)
-                let walking = looksLikeWalking(evidence) && stepPeriod >= shortestStep
+                let similarity = motion.stepSimilarity(of: held, from: runStart, period: stepPeriod)
+                let walking = looksLikeWalking(evidence, similarity: similarity) && stepPeriod >= shortestStep
                 record(.shortWalk, from: held[runStart].time, to: time, evidence, walking: walking)
                 if walking {
                     period = stepPeriod

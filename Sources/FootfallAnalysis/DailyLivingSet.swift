@@ -205,20 +205,20 @@ struct Piece {
     static func lowPassed(_ samples: [Sample], cornerHz: Double) -> [(Double, Double, Double)] {
         let rate = medianRate(samples)
         var forward = [(Double, Double, Double)](repeating: (0, 0, 0), count: samples.count)
-        var section = Biquad<SIMD4<Double>>.lowPass(cutoffHz: cornerHz, sampleRateHz: rate)
-        let first = SIMD4(samples[0].x, samples[0].y, samples[0].z, 0)
+        var section = Biquad<SIMD4<Float>>.lowPass(cutoffHz: cornerHz, sampleRateHz: rate)
+        let first = SIMD4<Float>(Float(samples[0].x), Float(samples[0].y), Float(samples[0].z), 0)
         section.settle(at: first)
         for k in 0..<samples.count {
-            let y = section.process(SIMD4(samples[k].x, samples[k].y, samples[k].z, 0))
-            forward[k] = (y[0], y[1], y[2])
+            let y = section.process(SIMD4<Float>(Float(samples[k].x), Float(samples[k].y), Float(samples[k].z), 0))
+            forward[k] = (Double(y[0]), Double(y[1]), Double(y[2]))
         }
         var backward = forward
-        section = Biquad<SIMD4<Double>>.lowPass(cutoffHz: cornerHz, sampleRateHz: rate)
+        section = Biquad<SIMD4<Float>>.lowPass(cutoffHz: cornerHz, sampleRateHz: rate)
         let last = forward[forward.count - 1]
-        section.settle(at: SIMD4(last.0, last.1, last.2, 0))
+        section.settle(at: SIMD4<Float>(Float(last.0), Float(last.1), Float(last.2), 0))
         for k in stride(from: samples.count - 1, through: 0, by: -1) {
-            let y = section.process(SIMD4(forward[k].0, forward[k].1, forward[k].2, 0))
-            backward[k] = (y[0], y[1], y[2])
+            let y = section.process(SIMD4<Float>(Float(forward[k].0), Float(forward[k].1), Float(forward[k].2), 0))
+            backward[k] = (Double(y[0]), Double(y[1]), Double(y[2]))
         }
         return backward
     }

@@ -54,7 +54,6 @@ public struct BinAveragingResampler: Sendable {
         segmentEndValue = value
         cursor = time
         cursorValue = value
-        slope = 0
         started = true
     }
 
@@ -62,7 +61,6 @@ public struct BinAveragingResampler: Sendable {
     var segmentEndValue = 0.0
     var cursor = 0.0
     var cursorValue = 0.0
-    var slope = 0.0
 
     /// Feeds one input sample. Then call `nextOutput()` until it returns nil to collect every
     /// output period the sample completed.
@@ -86,7 +84,8 @@ public struct BinAveragingResampler: Sendable {
             return .restarted
         }
         // Close the part of the previous segment not yet integrated (it ends inside the bin).
-        slope = (value - segmentEndValue) / span
+        // The slope is needed only when a bin ends inside this segment: `nextOutput` works it
+        // out then, so most samples cost no division.
         cursor = segmentEnd
         cursorValue = segmentEndValue
         segmentStart = segmentEnd
@@ -113,6 +112,7 @@ public struct BinAveragingResampler: Sendable {
             }
             return nil
         }
+        let slope = (segmentEndValue - segmentStartValue) / (segmentEnd - segmentStart)
         let endValue = segmentStartValue + slope * (binEnd - segmentStart)
         accumulated += 0.5 * (cursorValue + endValue) * (binEnd - cursor)
         let output = (time: binEnd - 0.5 * period, value: accumulated / period)

@@ -5,11 +5,15 @@
 /// scalar or a vector of channels filtered alike (`SignalValue`).
 public struct Biquad<Value: SignalValue>: Sendable {
     var b0: Double, b1: Double, b2: Double, a1: Double, a2: Double
+    /// The coefficients in the value's own type, so that filtering converts nothing.
+    let c0: Value, c1: Value, c2: Value, d1: Value, d2: Value
     var s1 = Value.zero, s2 = Value.zero
 
     /// Creates a section from normalised coefficients (a0 = 1).
     public init(b0: Double, b1: Double, b2: Double, a1: Double, a2: Double) {
         (self.b0, self.b1, self.b2, self.a1, self.a2) = (b0, b1, b2, a1, a2)
+        (c0, c1, c2, d1, d2) = (Value(broadcasting: b0), Value(broadcasting: b1), Value(broadcasting: b2),
+                                Value(broadcasting: a1), Value(broadcasting: a2))
     }
 
     /// A Butterworth-style low-pass section.
@@ -41,17 +45,17 @@ public struct Biquad<Value: SignalValue>: Sendable {
     /// Sets the internal state as if `input` had been applied forever, so that starting on a
     /// non-zero level (gravity) causes no transient.
     public mutating func settle(at input: Value) {
-        let y = input * dcGain
-        s2 = input * b2 - y * a2
-        s1 = y - input * b0
+        let y = input * Value(broadcasting: dcGain)
+        s2 = input * c2 - y * d2
+        s1 = y - input * c0
     }
 
     /// Filters one sample.
     @inline(__always)
     public mutating func process(_ x: Value) -> Value {
-        let y = x * b0 + s1
-        s1 = x * b1 - y * a1 + s2
-        s2 = x * b2 - y * a2
+        let y = x * c0 + s1
+        s1 = x * c1 - y * d1 + s2
+        s2 = x * c2 - y * d2
         return y
     }
 }

@@ -18,7 +18,7 @@ public struct MotionEvidence: Sendable {
     /// 3 Hz and already band-passed, so 12.5 frames a second describe it; keeping half the
     /// frames halves the work per frame and per window.
     let rate: Double
-    var gravity: Biquad<SIMD4<Double>>
+    var gravity: Biquad<SIMD4<Float>>
     var skipNext = false
     /// Per frame: band-passed magnitude, the band-passed vector's part across gravity (3),
     /// the unit gravity direction (3), spare.
@@ -56,23 +56,22 @@ public struct MotionEvidence: Sendable {
     ///   - raw: the frame's mean acceleration, m/s², in lanes 1 to 3 (lane 0 is not read).
     ///   - bandPassed: the band-passed magnitude in lane 0 and band-passed axes in lanes 1 to 3.
     @inline(__always)
-    public mutating func process(time: Double, raw: SIMD4<Double>, bandPassed: SIMD4<Double>) {
+    public mutating func process(time: Double, raw: SIMD4<Float>, bandPassed: SIMD4<Float>) {
         if needsSettling {
             gravity.settle(at: raw)
             needsSettling = false
         }
         let down = gravity.process(raw)
-        magnitudes.append(Float(bandPassed[0]))
+        magnitudes.append(bandPassed[0])
         newestMagnitudeTime = time
         skipNext.toggle()
         if !skipNext { return }
-        // In single precision from here: one SSE or NEON register per vector.
-        let moving = SIMD3(Float(bandPassed[1]), Float(bandPassed[2]), Float(bandPassed[3]))
-        let downward = SIMD3(Float(down[1]), Float(down[2]), Float(down[3]))
+        let moving = SIMD3(bandPassed[1], bandPassed[2], bandPassed[3])
+        let downward = SIMD3(down[1], down[2], down[3])
         let downSquared = (downward * downward).sum()
         let vertical = downSquared > 0 ? downward * (1 / downSquared.squareRoot()) : .zero
         let across = moving - (moving * vertical).sum() * vertical
-        frames.append(SIMD8(Float(bandPassed[0]), across.x, across.y, across.z, vertical.x, vertical.y, vertical.z, 0))
+        frames.append(SIMD8(bandPassed[0], across.x, across.y, across.z, vertical.x, vertical.y, vertical.z, 0))
         newestTime = time
     }
 

@@ -18,7 +18,7 @@ public struct StepDetector: Sendable {
     /// The last period's mean axes, held when a period has no sample of its own (upsampling).
     var lastAxes = SIMD4<Double>.zero
     /// Band-passes the magnitude (lane 0) and the three axes (lanes 1-3) together.
-    var filter: BandPassFilter<SIMD4<Double>>
+    var filter: BandPassFilter<SIMD4<Float>>
     var motion: MotionEvidence
     var peaks: PeakDetector
     var gate: WalkingGate
@@ -108,13 +108,13 @@ public struct StepDetector: Sendable {
     ) {
         // frame: the RMS magnitude, then the mean of each axis.
         if needsSettling {
-            filter.settle(at: frame)
+            filter.settle(at: SIMD4<Float>(frame))
             needsSettling = false
         }
-        let bandPassed = filter.process(frame)
-        let filtered = bandPassed[0]
+        let bandPassed = filter.process(SIMD4<Float>(frame))
+        let filtered = Double(bandPassed[0])
         let magnitude = frame[0]
-        motion.process(time: time, raw: frame, bandPassed: bandPassed)
+        motion.process(time: time, raw: SIMD4<Float>(frame), bandPassed: bandPassed)
         rhythm.process(filtered)
         peaks.process(time: time, value: filtered)
         while let candidate = peaks.nextCandidate() {
@@ -125,13 +125,16 @@ public struct StepDetector: Sendable {
                 observer.observe(judgement: judgement)
             }
         }
-        let offset = timeOffset
-        var credited = 0
-        gate.advance(to: time, motion: motion) { time, period in
-            credited += 1
-            onStep(StepEvent(time: time - offset, cadence: 60 / period))
+        if gate.hasStopped(by: time) {
+            // Rarely: a walk or a run of candidates has just ended.
+            let offset = timeOffset
+            var credited = 0
+            gate.advance(to: time, motion: motion) { time, period in
+                credited += 1
+                onStep(StepEvent(time: time - offset, cadence: 60 / period))
+            }
+            stepCount += credited
         }
-        stepCount += credited
         if gate.judgements != judgementsSeen, let judgement = gate.latestJudgement {
             judgementsSeen = gate.judgements
             observer.observe(judgement: judgement)

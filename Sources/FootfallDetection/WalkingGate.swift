@@ -172,6 +172,13 @@ public struct WalkingGate: Sendable {
         }
     }
 
+    /// Whether the walk (or the run of candidates being decided) has stopped by `time`:
+    /// `advance` then has work to do.
+    @inline(__always)
+    public func hasStopped(by time: Double) -> Bool {
+        state != .idle && time - lastAccepted > maximumInterval
+    }
+
     /// Credits the walk's early last step, if one came after the last credited step.
     mutating func creditFinalStep(credit: (Double, Double) -> Void) {
         if state == .walking, let last = finalStep, last > lastAccepted {

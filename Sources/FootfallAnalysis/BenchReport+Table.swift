@@ -20,7 +20,7 @@ extension BenchReport {
         var table = TextTable([("dataset", .left), ("recs", .right), ("true", .right), ("counted", .right),
                                ("median err %", .right), ("mean err %", .right), ("summed err %", .right),
                                ("precision", .right), ("recall", .right), ("F1", .right),
-                               ("false/h", .right), ("mixed", .right), ("samples/s", .right)])
+                               ("walks≥4 recall", .right), ("false/h", .right), ("mixed", .right), ("samples/s", .right)])
         for d in datasets {
             table.add([d.dataset, String(d.recordings), String(d.trueSteps), String(d.counted),
                        d.walkingMedianError.map { formatted($0, decimals: 2) } ?? "-",
@@ -29,11 +29,26 @@ extension BenchReport {
                        d.match.map { formatted($0.precision, decimals: 4) } ?? "-",
                        d.match.map { formatted($0.recall, decimals: 4) } ?? "-",
                        d.match.map { formatted($0.f1, decimals: 4) } ?? "-",
+                       d.walkRecall.map { formatted($0, decimals: 4) } ?? "-",
                        d.falseStepsPerHour.map { formatted($0, decimals: 1) } ?? "-",
                        d.mixedTrue.map { "\(d.mixedCounted ?? 0)/\($0)" } ?? "-",
                        millions(d.samplesPerSecond)])
         }
-        return table.render()
+        return table.render() + gestureTable()
+    }
+
+    /// False steps per hour by gesture, for sets whose sidecars name their gestures; empty
+    /// when there are none.
+    public func gestureTable() -> String {
+        var rows: [(dataset: String, gesture: String, rate: Double)] = []
+        for d in datasets {
+            for (gesture, rate) in d.falseStepsPerHourByGesture ?? [:] { rows.append((d.dataset, gesture, rate)) }
+        }
+        guard !rows.isEmpty else { return "" }
+        rows.sort { ($0.dataset, $0.gesture) < ($1.dataset, $1.gesture) }
+        var table = TextTable([("dataset", .left), ("gesture", .left), ("false/h", .right)])
+        for row in rows { table.add([row.dataset, row.gesture, formatted(row.rate, decimals: 1)]) }
+        return "\n" + table.render()
     }
 }
 

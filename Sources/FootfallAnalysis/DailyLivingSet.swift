@@ -34,6 +34,8 @@ public struct DailyLivingSet: Sendable {
     public var datasets: String
     /// Seed for every random choice.
     public var seed: UInt64 = 1
+    /// Only these source recordings ("oxford-phone/NAME", without `.csv`), or all when empty.
+    public var only: Set<String> = []
 
     /// Creates a description.
     public init(datasets: String) {
@@ -52,6 +54,7 @@ public struct DailyLivingSet: Sendable {
             let path = (datasets as NSString).appendingPathComponent(folder)
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
             for name in names.filter({ $0.hasSuffix(".csv") }).sorted() {
+                if !only.isEmpty && !only.contains(folder + "/" + String(name.dropLast(4))) { continue }
                 let trace = (path as NSString).appendingPathComponent(name)
                 guard let sidecar = try TraceSidecar.load(besideTrace: trace), let times = sidecar.stepTimes else { continue }
                 let samples = try TraceCSVReader.readSamples(path: trace)

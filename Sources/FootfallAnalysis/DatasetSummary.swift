@@ -26,6 +26,11 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
     public var mixedCounted: Int?
     /// Samples read and detected per second of run time (one recording at a time per core).
     public var samplesPerSecond: Double
+    /// Recall over the true steps of walks of four steps or more (sets whose sidecars list
+    /// their walks: the daily-living set).
+    public var walkRecall: Double?
+    /// False steps per hour for each gesture (sets whose sidecars name the gesture).
+    public var falseStepsPerHourByGesture: [String: Double]?
 
     enum CodingKeys: String, CodingKey {
         case dataset, recordings, counted, match
@@ -38,6 +43,8 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
         case mixedTrue = "mixed_true"
         case mixedCounted = "mixed_counted"
         case samplesPerSecond = "samples_per_s"
+        case walkRecall = "walk4_recall"
+        case falseStepsPerHourByGesture = "false_steps_per_h_by_gesture"
     }
 
     /// Summarises the recordings of one dataset.
@@ -67,6 +74,18 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
         if !mixed.isEmpty {
             mixedTrue = mixed.reduce(0) { $0 + $1.trueSteps }
             mixedCounted = mixed.reduce(0) { $0 + $1.counted }
+        }
+        let walkScores = scores.filter { $0.walkSteps != nil }
+        let walkTotal = walkScores.reduce(0) { $0 + ($1.walkSteps ?? 0) }
+        if walkTotal > 0 {
+            walkRecall = Double(walkScores.reduce(0) { $0 + ($1.walkStepsFound ?? 0) }) / Double(walkTotal)
+        }
+        let gestures = Dictionary(grouping: still.filter { $0.gesture != nil }, by: { $0.gesture ?? "" })
+        if !gestures.isEmpty {
+            falseStepsPerHourByGesture = gestures.mapValues { group in
+                let hours = group.reduce(0) { $0 + $1.duration } / 3600
+                return hours > 0 ? Double(group.reduce(0) { $0 + $1.counted }) / hours : 0
+            }
         }
         let elapsed = scores.reduce(0) { $0 + $1.elapsed }
         samplesPerSecond = elapsed > 0 ? Double(scores.reduce(0) { $0 + $1.samples }) / elapsed : 0

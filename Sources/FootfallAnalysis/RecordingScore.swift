@@ -20,11 +20,19 @@ public struct RecordingScore: Sendable, Codable, Equatable {
     public var samples: Int
     /// Seconds spent reading and detecting.
     public var elapsed: Double
+    /// True steps in the recording's walks of four steps or more, and how many were found
+    /// (recordings whose sidecar lists its walks).
+    public var walkSteps: Int?
+    /// See `walkSteps`.
+    public var walkStepsFound: Int?
+    /// The gesture a non-walking recording shows, when its sidecar names one.
+    public var gesture: String?
 
     enum CodingKeys: String, CodingKey {
         case dataset, name, activity, counted, match, samples, elapsed
         case trueSteps = "true"
         case duration = "duration_s"
+        case walkSteps = "walk4_true", walkStepsFound = "walk4_found", gesture
     }
 
     /// Signed count error, percent of the true count (nil when the truth is 0).
@@ -49,8 +57,23 @@ public struct RecordingScore: Sendable, Codable, Equatable {
         }
         counted = times.count
         if let truth = sidecar.stepTimes {
-            match = StepMatch(truth: truth, detected: times, tolerance: sidecar.stepTimeTolerance ?? 0.25)
+            let tolerance = sidecar.stepTimeTolerance ?? 0.25
+            match = StepMatch(truth: truth, detected: times, tolerance: tolerance)
+            if let walks = sidecar.walks {
+                let sorted = truth.sorted()
+                let found = StepMatch.matchedTruth(truth: sorted, detected: times, tolerance: tolerance)
+                var total = 0, hit = 0
+                for walk in walks where walk.steps >= 4 {
+                    for (k, t) in sorted.enumerated() where t >= walk.start - 1e-6 && t <= walk.end + 1e-6 {
+                        total += 1
+                        if found[k] { hit += 1 }
+                    }
+                }
+                walkSteps = total
+                walkStepsFound = hit
+            }
         }
+        gesture = sidecar.gesture
         duration = sidecar.durationSeconds ?? count.duration
         samples = count.samples
         elapsed = count.elapsed

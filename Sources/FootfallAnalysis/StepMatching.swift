@@ -18,30 +18,36 @@ public struct StepMatch: Sendable, Equatable, Codable {
     ///   - detected: detected step times, seconds.
     ///   - tolerance: the largest time difference that still matches, seconds.
     public init(truth: [Double], detected: [Double], tolerance: Double) {
+        let matched = Self.matchedTruth(truth: truth, detected: detected, tolerance: tolerance).filter { $0 }.count
+        truePositives = matched
+        falsePositives = detected.count - matched
+        falseNegatives = truth.count - matched
+    }
+
+    /// Which true steps a detected step matched (greedily, in time order, each detected step
+    /// matching at most one true step within the tolerance), in the order of `truth` sorted.
+    public static func matchedTruth(truth: [Double], detected: [Double], tolerance: Double) -> [Bool] {
         let truth = truth.sorted()
         let found = detected.sorted()
         var used = [Bool](repeating: false, count: found.count)
-        var matched = 0
+        var matched = [Bool](repeating: false, count: truth.count)
         var lower = 0
-        for t in truth {
+        for (k, t) in truth.enumerated() {
             // `lower` only moves forward: the first found step at or after t - tolerance.
             while lower < found.count && found[lower] < t - tolerance { lower += 1 }
             var i = lower
             while i < found.count && found[i] <= t + tolerance {
                 if !used[i] {
                     used[i] = true
-                    matched += 1
+                    matched[k] = true
                     break
                 }
                 i += 1
             }
         }
-        truePositives = matched
-        falsePositives = found.count - matched
-        falseNegatives = truth.count - matched
+        return matched
     }
 
-    /// Creates a match from its counts.
     public init(truePositives: Int, falsePositives: Int, falseNegatives: Int) {
         self.truePositives = truePositives
         self.falsePositives = falsePositives

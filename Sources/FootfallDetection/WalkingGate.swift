@@ -375,12 +375,16 @@ public struct WalkingGate: Sendable {
         if stepsOnRhythm >= confirmationSteps && rhythm.stepPeriod >= shortestStep {
             var start = held.count - 1
             while start > 0 && held[start - 1].time >= rhythmRunStart && held[start - 1].time > notWalkingUntil { start -= 1 }
-            if let evidence = motion.window(from: held[start].time, to: time, lag: rhythm.stepPeriod, detail: .notWalking) {
+            if held.count - start >= shortWalkSteps,
+               let evidence = motion.window(from: held[start].time, to: time, lag: rhythm.stepPeriod, detail: .notWalking) {
                 if recorded(.rhythm, from: held[start].time, to: time, evidence, walking: !isNotWalking(evidence)) {
                     period = rhythm.stepPeriod
                     return confirm(.rhythm, from: start, credit: credit)
                 }
+                // Not walking: the rhythm has to be shown again, from here.
                 notWalkingUntil = time
+                stepsOnRhythm = 1
+                rhythmRunStart = time
             }
         }
     }

@@ -40,9 +40,13 @@ extension DevSets {
         @Option(help: "Seed for every random choice.")
         var seed: UInt64 = 1
 
+        @Option(help: ArgumentHelp("Use only this source recording (e.g. oxford-phone/Samsung_Carmelo_Hard_NeckPouch_2); repeat for more.", valueName: "set/name"))
+        var only: [String] = []
+
         func run() throws {
             var set = DailyLivingSet(datasets: datasets)
             set.seed = seed
+            set.only = Set(only)
             let traces = try set.build()
             guard !traces.isEmpty else {
                 throw ValidationError("No usable recordings under \(datasets) (expected ipol-lowerback/ or oxford-phone/ with sidecars).")

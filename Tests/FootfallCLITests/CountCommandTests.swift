@@ -32,7 +32,7 @@ struct CountCommandTests {
         let trace = SampleTracesLocation.path("bangle/100_1.csv")
         let result = try FootfallProcess.run(["count", trace])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("102 steps\t"))
+        #expect(result.stdout.hasPrefix("\(SampleTracesLocation.goldenSteps("bangle/100_1.csv")) steps\t"))
         #expect(result.stdout.hasSuffix("\t\(trace)\n"))
     }
 

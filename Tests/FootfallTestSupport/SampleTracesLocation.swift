@@ -15,6 +15,16 @@ public enum SampleTracesLocation {
         (folder as NSString).appendingPathComponent(relative)
     }
 
+    /// How many steps the golden file of a trace says the detector counts (`NAME.expected`,
+    /// written by tools/regen-expected): what the daemon and the CLI must agree with.
+    public static func goldenSteps(_ relativeTrace: String) -> Int {
+        let expected = path(String(relativeTrace.dropLast(4)) + ".expected")
+        guard let data = FileManager.default.contents(atPath: expected),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let steps = object["steps"] as? Int else { return -1 }
+        return steps
+    }
+
     /// Every CSV trace in SampleTraces, sorted.
     public static var allTraces: [String] {
         let enumerator = FileManager.default.enumerator(atPath: folder)

@@ -12,6 +12,17 @@ public enum Signals {
         }
     }
 
+    /// A walker's rhythm at its simplest: the body rises and falls once per step (z), surges
+    /// forward once per step (y) and sways sideways once per stride (x), on top of gravity.
+    public static func stepRhythm(frequencyHz: Double, amplitude: Double, rateHz: Double, duration: Double) -> [Sample] {
+        (0..<Int(duration * rateHz)).map { k in
+            let t = Double(k) / rateHz
+            let phase = 2 * .pi * frequencyHz * t
+            return Sample(time: t, x: 0.3 * amplitude * sin(phase / 2), y: 0.5 * amplitude * sin(phase + 1),
+                          z: standardGravity + amplitude * sin(phase))
+        }
+    }
+
     /// Gravity only, on z.
     public static func still(rateHz: Double, duration: Double) -> [Sample] {
         tone(frequencyHz: 1, amplitude: 0, rateHz: rateHz, duration: duration)

@@ -26,7 +26,7 @@ struct DaysAndClockTests {
         #expect(finished.day == "2026-03-28")
         #expect(records.count == 2)
         #expect(records[0].steps > 0 && records[1].steps > 0, "\(records)")
-        #expect(records[0].steps + records[1].steps == 102, "every step on one of the two days")
+        #expect(records[0].steps + records[1].steps == SampleTracesLocation.goldenSteps("bangle/100_1.csv"), "every step on one of the two days")
         #expect(records[1].steps == finished.steps)
         try await daemon.stop()
     }
@@ -40,7 +40,7 @@ struct DaysAndClockTests {
         let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
         // Past midnight but before 04:00: still the day before.
         #expect(finished.day == "2026-05-09")
-        #expect(finished.steps == 102)
+        #expect(finished.steps == SampleTracesLocation.goldenSteps("bangle/100_1.csv"))
         try await daemon.stop()
     }
 
@@ -50,12 +50,12 @@ struct DaysAndClockTests {
         try await daemon.start(["--replay", walk, "--speed", "8", "--test-clock-start", start], environment: ["TZ": "Europe/Berlin"])
         let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
         #expect(finished.day == day)
-        #expect(finished.steps == 102)
+        #expect(finished.steps == SampleTracesLocation.goldenSteps("bangle/100_1.csv"))
         guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .minute, from: day, to: day))) else {
             throw DaemonTestError.unexpected("no HISTORY")
         }
         let minutes = try #require(history.minutes)
-        #expect(minutes.reduce(0) { $0 + $1.steps } == 102)
+        #expect(minutes.reduce(0) { $0 + $1.steps } == SampleTracesLocation.goldenSteps("bangle/100_1.csv"))
         // Minutes are filed by UTC start: the clock change makes no hole and no overlap.
         let starts = minutes.map(\.start)
         #expect(starts == starts.sorted() && Set(starts).count == starts.count)

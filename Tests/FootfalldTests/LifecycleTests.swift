@@ -105,10 +105,11 @@ struct LifecycleTests {
         try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
         let status = try daemon.footfall(["status"], environment: ["NO_COLOR": "1"])
         #expect(status.status == 0)
-        #expect(status.stdout.hasPrefix("2026-06-01  102 steps of 10,000  1%"))
+        let golden = SampleTracesLocation.goldenSteps("bangle/100_1.csv")
+        #expect(status.stdout.hasPrefix("2026-06-01  \(golden) steps of 10,000  1%"))
         #expect(!status.stdout.contains("\u{1B}["), "no colour when not a terminal")
         let history = try daemon.footfall(["history", "--from", "2026-05-31", "--to", "2026-06-01", "--csv"])
-        #expect(history.stdout == "day,steps,goal\n2026-05-31,0,10000\n2026-06-01,102,10000\n")
+        #expect(history.stdout == "day,steps,goal\n2026-05-31,0,10000\n2026-06-01,\(golden),10000\n")
         let minutes = try daemon.footfall(["history", "--from", "2026-06-01", "--to", "2026-06-01", "--minutes", "--json"])
         #expect(minutes.stdout.contains("\"granularity\":\"minute\""))
         let goal = try daemon.footfall(["goal", "100"])

@@ -71,4 +71,25 @@ struct TraceSidecarTests {
         let path = try fixture.file("round.json", try sidecar.encoded())
         #expect(try TraceSidecar.load(path: path) == sidecar)
     }
+
+    @Test func walksAndGestureRoundTrip() throws {
+        var sidecar = TraceSidecar(steps: 3, stepTimes: [1, 1.5, 2], activity: .walking)
+        sidecar.walks = [TraceSidecar.Walk(start: 1, end: 2, steps: 3)]
+        sidecar.gesture = "combing"
+        let path = try fixture.file("walks.json", try sidecar.encoded())
+        let read = try TraceSidecar.load(path: path)
+        #expect(read == sidecar)
+        #expect(read.walks?.first?.steps == 3)
+    }
+
+    @Test func aWalkThatEndsBeforeItStartsIsRefused() throws {
+        let trace = try fixture.file("backwards.csv", "t,ax,ay,az\n0,0,0,9.8\n")
+        _ = try fixture.file("backwards.json", "{\"walks\": [{\"start\": 5, \"end\": 4, \"steps\": 2}]}")
+        do {
+            _ = try TraceSidecar.load(besideTrace: trace)
+            Issue.record("a walk ending before it starts was accepted")
+        } catch {
+            #expect(error.reason == .badSidecar("a walk in 'walks' ends before it starts or has no steps"))
+        }
+    }
 }

@@ -26,6 +26,8 @@ public struct StepDetector: Sendable {
     let timeOffset: Double
     var needsSettling = true
     var judgementsSeen = 0
+    var rhythmFrameDue = false
+    var previousFiltered = 0.0
 
     /// Steps credited so far.
     public internal(set) var stepCount = 0
@@ -43,7 +45,11 @@ public struct StepDetector: Sendable {
                                 sampleRateHz: configuration.processingRateHz)
         peaks = PeakDetector(configuration: configuration)
         gate = WalkingGate(configuration: configuration)
-        rhythm = PeriodicityTracker(configuration: configuration)
+        // The rhythm is tracked on every other frame: walking's fundamental is below 3 Hz, the
+        // autocorrelation's peak is refined between lags, and half the frames halve its work.
+        var rhythmConfiguration = configuration
+        rhythmConfiguration.processingRateHz = configuration.processingRateHz / 2
+        rhythm = PeriodicityTracker(configuration: rhythmConfiguration)
         timeOffset = configuration.stepTimeOffset.inSeconds
     }
 
@@ -115,7 +121,11 @@ public struct StepDetector: Sendable {
         let filtered = Double(bandPassed[0])
         let magnitude = frame[0]
         motion.process(time: time, raw: SIMD4<Float>(frame), bandPassed: bandPassed)
-        rhythm.process(filtered)
+        rhythmFrameDue.toggle()
+        if rhythmFrameDue {
+            rhythm.process(0.5 * (filtered + previousFiltered))
+        }
+        previousFiltered = filtered
         peaks.process(time: time, value: filtered)
         while let candidate = peaks.nextCandidate() {
             observer.observe(candidate: candidate)
@@ -168,6 +178,7 @@ public struct StepDetector: Sendable {
         }
         stepCount += credited
         rhythm.reset()
+        rhythmFrameDue = false
         motion.reset()
     }
 

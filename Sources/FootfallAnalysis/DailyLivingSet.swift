@@ -63,7 +63,8 @@ public struct DailyLivingSet: Sendable {
                 let built = compose(from: source, using: &random)
                 traces.append(DailyLivingTrace(
                     name: "\(folder)-\(String(name.dropLast(4)))", samples: built.samples, steps: built.steps,
-                    walks: built.walks, placement: sidecar.placement ?? "unknown", subject: sidecar.subject,
+                    walks: built.walks, tolerance: sidecar.stepTimeTolerance ?? 0.25,
+                    placement: sidecar.placement ?? "unknown", subject: sidecar.subject,
                     source: "\(folder)/\(name)", sourceAttribution: sidecar.attribution, license: sidecar.license))
             }
         }
@@ -114,6 +115,8 @@ public struct DailyLivingTrace: Sendable {
     public var steps: [Double]
     /// The walks, for recall by walk length.
     public var walks: [TraceSidecar.Walk]
+    /// How far a counted step may lie from a true one: the source's own.
+    public var tolerance: Double
     /// Where the source device was.
     public var placement: String
     /// The source's subject.
@@ -133,7 +136,7 @@ public struct DailyLivingTrace: Sendable {
         try writer.close()
         let duration = (samples.last?.time ?? 0) - (samples.first?.time ?? 0)
         var sidecar = TraceSidecar(
-            steps: steps.count, stepTimes: steps.map { ($0 * 1000).rounded() / 1000 }, stepTimeTolerance: 0.25,
+            steps: steps.count, stepTimes: steps.map { ($0 * 1000).rounded() / 1000 }, stepTimeTolerance: tolerance,
             activity: .walking, placement: placement, device: nil, subject: subject,
             sampleRateHz: duration > 0 ? Double(samples.count - 1) / duration : nil, samples: samples.count,
             durationSeconds: duration, dataset: "daily-living",

@@ -95,7 +95,7 @@ public struct DetectorConfiguration: Sendable, Equatable {
     public var shortestStep: Duration = .milliseconds(300)
     /// The most the longest gap of a short walk may exceed its shortest, as a ratio: uneven
     /// steps (a slow walker, a turn) are welcome, a burst and a pause are not.
-    public var mostUnevenGaps: Double = 1.8
+    public var mostUnevenGaps: Double = 2.0
     /// How strongly the magnitude must repeat at one step or one stride over a short walk...
     public var minimumPeriodicity: Double = 0.4
     /// ...or, for uneven steps, how alike each step's shape must be to the next's (their
@@ -112,7 +112,7 @@ public struct DetectorConfiguration: Sendable, Equatable {
     /// ...and standing before and after it: the motion in the second before its first step
     /// and after its last is at most this fraction of the steps' own (rms of the band-passed
     /// magnitude).
-    public var finishedWalkStillness: Double = 0.25
+    public var finishedWalkStillness: Double = 0.3
 
     // MARK: Not walking
 

@@ -37,6 +37,9 @@ extension DetectorConfiguration {
         "acrossToAlongHigh": \.acrossToAlongHigh,
         "oneBeatCorrelation": \.oneBeatCorrelation,
         "oneBeatTwoBeatIndex": \.oneBeatTwoBeatIndex,
+        "limbWorkAcrossToAlong": \.limbWorkAcrossToAlong,
+        "limbWorkCorrelation": \.limbWorkCorrelation,
+        "limbWorkTwoBeatIndex": \.limbWorkTwoBeatIndex,
     ] }
     static var durations: [String: WritableKeyPath<DetectorConfiguration, Duration>] { [
         "maximumGap": \.maximumGap,

@@ -125,6 +125,15 @@ public struct DetectorConfiguration: Sendable, Equatable {
     /// ...while the magnitude repeats hardly more (two-beat index below this) is one hand
     /// doing the same thing again and again, not two legs taking turns.
     public var oneBeatTwoBeatIndex: Double = 0.05
+    /// A stretch with this much more motion across gravity than along it...
+    public var limbWorkAcrossToAlong: Double = 1.2
+    /// ...that repeats one step later at least this strongly...
+    public var limbWorkCorrelation: Double = 0.4
+    /// ...and about as strongly as the magnitude does (two-beat index below this) is a limb at
+    /// work (a wrist scrubbing teeth, a hand cutting food). A walker's large motion across
+    /// gravity is its arms or legs swinging, out of step one step on; or, at the trunk, the
+    /// body surging forward, which repeats less faithfully than its bounce.
+    public var limbWorkTwoBeatIndex: Double = 0.15
     /// While walking, the last this many steps are re-judged at every step...
     public var verificationSteps: Int = 8
     /// ...and the walk ends after this many judgements in a row find it is not walking.

@@ -64,6 +64,9 @@ public struct WalkingGate: Sendable {
     let acrossToAlongRange: ClosedRange<Double>
     let oneBeatCorrelation: Double
     let oneBeatTwoBeatIndex: Double
+    let limbWorkAcrossToAlong: Double
+    let limbWorkCorrelation: Double
+    let limbWorkTwoBeatIndex: Double
     let verificationSteps: Int
     let verificationFailures: Int
 
@@ -136,6 +139,9 @@ public struct WalkingGate: Sendable {
         acrossToAlongRange = configuration.acrossToAlongRange
         oneBeatCorrelation = configuration.oneBeatCorrelation
         oneBeatTwoBeatIndex = configuration.oneBeatTwoBeatIndex
+        limbWorkAcrossToAlong = configuration.limbWorkAcrossToAlong
+        limbWorkCorrelation = configuration.limbWorkCorrelation
+        limbWorkTwoBeatIndex = configuration.limbWorkTwoBeatIndex
         verificationSteps = max(3, configuration.verificationSteps)
         verificationFailures = max(1, configuration.verificationFailures)
         held = FixedRing(capacity: 64, filler: StepCandidate(time: 0, height: 0, isStrong: false))
@@ -260,9 +266,17 @@ public struct WalkingGate: Sendable {
         lastAccepted = time
     }
 
-    /// Whether the evidence says this is not walking, whatever the rhythm.
-    func isNotWalking(_ evidence: WindowEvidence) -> Bool {
+    /// Whether the evidence says this is not walking, whatever the rhythm. A walk is held to
+    /// more when it starts (`starting`) than once it goes: a turn or a change of pace in the
+    /// middle of a walk may look like a limb at work for a moment.
+    func isNotWalking(_ evidence: WindowEvidence, starting: Bool = true) -> Bool {
         if !acrossToAlongRange.contains(evidence.acrossToAlong) { return true }
+        // Much of the motion across gravity, and repeating every cycle: a limb at work. A
+        // walker's large motion across gravity is arm or leg swing, out of step one step on.
+        if starting && evidence.acrossToAlong > limbWorkAcrossToAlong && evidence.acrossCorrelation > limbWorkCorrelation
+            && evidence.twoBeatIndex < limbWorkTwoBeatIndex {
+            return true
+        }
         return evidence.acrossCorrelation > oneBeatCorrelation && evidence.twoBeatIndex < oneBeatTwoBeatIndex
     }
 
@@ -467,7 +481,8 @@ public struct WalkingGate: Sendable {
             // steps, at half the cost.
             if judgementDue, recent.count >= verificationSteps, let first = recent.first,
                let evidence = motion.window(from: first, to: time, lag: period, detail: .notWalking) {
-                failedJudgements = recorded(.stillWalking, from: first, to: time, evidence, walking: !isNotWalking(evidence))
+                failedJudgements = recorded(.stillWalking, from: first, to: time, evidence,
+                                            walking: !isNotWalking(evidence, starting: false))
                     ? 0 : failedJudgements + 1
                 if failedJudgements >= verificationFailures {
                     // Not walking after all (a gesture that kept the rhythm): stop crediting,

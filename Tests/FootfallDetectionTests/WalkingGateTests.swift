@@ -44,4 +44,26 @@ struct WalkingGateTests {
         #expect(duringWalk > 45)
         #expect(duringHand < 8, "at most a few steps before the walk is judged again: \(duringHand)")
     }
+
+    /// Evidence as the gate sees it: a window of steady posture that repeats at the step.
+    func evidence(along: Double, across: Double, acrossToAlong: Double) -> WindowEvidence {
+        WindowEvidence(periodicity: 0.8, alongCorrelation: along, acrossCorrelation: across,
+                       acrossToAlong: acrossToAlong, orientationSpread: 0.02)
+    }
+
+    @Test func aLimbAtWorkDoesNotStartAWalk() {
+        let gate = WalkingGate(configuration: DetectorConfiguration())
+        // Twice as much motion across gravity as along it, repeating each cycle as faithfully
+        // as the magnitude: a wrist scrubbing teeth. Refused as a start...
+        let scrubbing = evidence(along: 0.65, across: 0.6, acrossToAlong: 2)
+        #expect(gate.isNotWalking(scrubbing, starting: true))
+        // ...but a walk already going may look like this for a moment at a turn.
+        #expect(!gate.isNotWalking(scrubbing, starting: false))
+        // A wrist on a walker: as much across, but the arm swings out of step one step on.
+        #expect(!gate.isNotWalking(evidence(along: 0.7, across: -0.3, acrossToAlong: 2)))
+        // A trunk surging forward as it bounces: the across motion repeats, but is smaller.
+        #expect(!gate.isNotWalking(evidence(along: 0.7, across: 0.6, acrossToAlong: 0.5)))
+        // The same hand repeating itself exactly, whatever its direction, is never walking.
+        #expect(gate.isNotWalking(evidence(along: 0.92, across: 0.9, acrossToAlong: 0.5), starting: false))
+    }
 }

@@ -16,10 +16,10 @@ public struct SensorDevice: Sendable, Codable, Equatable {
     public var scale: Double?
     /// Raw units per g for each axis (evdev), or nil.
     public var unitsPerG: [Double]?
-    /// The mount matrix in effect, in kernel text form.
-    public var mountMatrix: String
-    /// Where the mount matrix came from: "configuration", "udev", "sysfs" or "none".
-    public var mountMatrixSource: String
+    /// The mount matrix in effect (in JSON, its kernel text form).
+    public var mountMatrix: MountMatrix
+    /// Where the mount matrix came from.
+    public var mountMatrixSource: MountMatrix.Provenance
     /// Whether the device has a hardware step counter.
     public var hasHardwareStepCounter: Bool
     /// Whether a buffer with a trigger can be used (IIO), else values are polled.
@@ -28,7 +28,7 @@ public struct SensorDevice: Sendable, Codable, Equatable {
     /// Creates a description.
     public init(backend: SensorBackend, id: String, name: String, path: String? = nil, availableRates: String? = nil,
                 currentRateHz: Double? = nil, scale: Double? = nil, unitsPerG: [Double]? = nil,
-                mountMatrix: MountMatrix = .identity, mountMatrixSource: String = "none",
+                mountMatrix: MountMatrix = .identity, mountMatrixSource: MountMatrix.Provenance = .none,
                 hasHardwareStepCounter: Bool = false, buffered: Bool? = nil) {
         self.backend = backend
         self.id = id
@@ -38,7 +38,7 @@ public struct SensorDevice: Sendable, Codable, Equatable {
         self.currentRateHz = currentRateHz
         self.scale = scale
         self.unitsPerG = unitsPerG
-        self.mountMatrix = mountMatrix.description
+        self.mountMatrix = mountMatrix
         self.mountMatrixSource = mountMatrixSource
         self.hasHardwareStepCounter = hasHardwareStepCounter
         self.buffered = buffered

@@ -57,13 +57,3 @@ public enum SensorError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
-
-/// Which kind of driver a sensor comes through.
-public enum SensorBackend: String, Sendable, Codable, CaseIterable {
-    /// Linux Industrial I/O, through libiio.
-    case iio
-    /// Linux input devices, through libevdev.
-    case evdev
-    /// A recorded trace, replayed.
-    case replay
-}

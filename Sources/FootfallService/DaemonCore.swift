@@ -131,7 +131,7 @@ public final class DaemonCore: RequestHandler {
         if let active, !found.contains(where: { $0.id == active.id }) { found.insert(active, at: 0) }
         return found.map {
             DeviceRecord(backend: $0.backend.rawValue, id: $0.id, name: $0.name, currentRateHz: $0.currentRateHz,
-                         mountMatrix: $0.mountMatrix, hardwareStepCounter: $0.hasHardwareStepCounter, active: $0.id == active?.id)
+                         mountMatrix: $0.mountMatrix.description, hardwareStepCounter: $0.hasHardwareStepCounter, active: $0.id == active?.id)
         }
     }
 

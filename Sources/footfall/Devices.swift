@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FootfallAnalysis
 import FootfallInput
+import FootfallText
 
 /// `footfall devices`: every accelerometer this machine (or a remote board) has.
 struct Devices: ParsableCommand {
@@ -48,7 +49,7 @@ struct Devices: ParsableCommand {
                 ?? device.unitsPerG.map { "\(formatted($0[0], decimals: 0))/g" } ?? "-"
             table.add([device.backend.rawValue, device.id, device.name, device.availableRates ?? "-",
                        device.currentRateHz.map { formatted($0, decimals: 1) } ?? "-", scale,
-                       "\(device.mountMatrix) (\(device.mountMatrixSource))", device.hasHardwareStepCounter ? "yes" : "no"])
+                       "\(device.mountMatrix) (\(device.mountMatrixSource.rawValue))", device.hasHardwareStepCounter ? "yes" : "no"])
         }
         print(table.render(), terminator: "")
     }

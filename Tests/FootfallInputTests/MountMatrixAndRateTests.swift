@@ -19,6 +19,35 @@ struct MountMatrixAndRateTests {
         #expect(throws: SensorError.badMountMatrix(text)) { try MountMatrix(parsing: text) }
     }
 
+    @Test func theConfigurationWinsThenUdevThenTheDriver() throws {
+        let configured = try MountMatrix(parsing: "0, 1, 0; -1, 0, 0; 0, 0, 1")
+        let udev = "-1, 0, 0; 0, -1, 0; 0, 0, 1"
+        let driver = "1, 0, 0; 0, 0, 1; 0, 1, 0"
+        let all = try MountMatrix.resolve(configured: configured, udev: udev, driver: driver)
+        #expect(all.matrix == configured && all.provenance == .configuration)
+        let noConfiguration = try MountMatrix.resolve(configured: nil, udev: udev, driver: driver)
+        #expect(noConfiguration.matrix == (try MountMatrix(parsing: udev)) && noConfiguration.provenance == .udev)
+        let driverOnly = try MountMatrix.resolve(configured: nil, udev: nil, driver: driver)
+        #expect(driverOnly.matrix == (try MountMatrix(parsing: driver)) && driverOnly.provenance == .sysfs)
+        let nothing = try MountMatrix.resolve(configured: nil, udev: nil, driver: nil)
+        #expect(nothing.matrix.isIdentity && nothing.provenance == .none)
+    }
+
+    @Test func aMalformedWinningMatrixIsAnErrorNotTheIdentity() {
+        #expect(throws: SensorError.badMountMatrix("upside down")) {
+            try MountMatrix.resolve(configured: nil, udev: "upside down", driver: "1, 0, 0; 0, 1, 0; 0, 0, 1")
+        }
+    }
+
+    @Test func aMatrixIsWrittenAndReadAsItsKernelText() throws {
+        let device = SensorDevice(backend: .iio, id: "iio:device0", name: "accel_3d",
+                                  mountMatrix: try MountMatrix(parsing: "0, 1, 0; -1, 0, 0; 0, 0, 1"), mountMatrixSource: .udev)
+        let json = String(decoding: try JSONEncoder().encode(device), as: UTF8.self)
+        #expect(json.contains(#""mount_matrix":"0, 1, 0; -1, 0, 0; 0, 0, 1""#), "\(json)")
+        #expect(json.contains(#""mount_matrix_source":"udev""#), "\(json)")
+        #expect(try JSONDecoder().decode(SensorDevice.self, from: Data(json.utf8)) == device)
+    }
+
     @Test func readsTheUdevDatabase() throws {
         let folder = NSTemporaryDirectory() + "footfall-udev-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -31,8 +31,7 @@ public final class EvdevSource: SensorSource {
         try handle.useMonotonicClock()
         device = try Self.describe(handle, configuration: configuration)
         let units = device.unitsPerG ?? [1, 1, 1]
-        let matrix = try MountMatrix(parsing: device.mountMatrix)
-        var assembler = EvdevFrameAssembler(unitsPerG: (units[0], units[1], units[2]), matrix: matrix)
+        var assembler = EvdevFrameAssembler(unitsPerG: (units[0], units[1], units[2]), matrix: device.mountMatrix)
         if let x = handle.axis(ABS_X), let y = handle.axis(ABS_Y), let z = handle.axis(ABS_Z) {
             assembler.restore(x: x.value, y: y.value, z: z.value)
         }
@@ -91,19 +90,12 @@ public final class EvdevSource: SensorSource {
                                    reason: "its driver reports no resolution (units per g) for its axes; set 'units_per_g' in the configuration")
             }
         }
-        var matrix = MountMatrix.identity
-        var source = "none"
-        if let configured = configuration.mountMatrix {
-            matrix = configured
-            source = "configuration"
-        } else if let numbers = UdevProperties.deviceNumbers(ofNode: handle.path),
-                  let text = UdevProperties.properties(major: numbers.major, minor: numbers.minor,
-                                                       database: configuration.udevDatabase)["ACCEL_MOUNT_MATRIX"] {
-            matrix = try MountMatrix(parsing: text)
-            source = "udev"
+        let udev = UdevProperties.deviceNumbers(ofNode: handle.path).flatMap {
+            UdevProperties.properties(major: $0.major, minor: $0.minor, database: configuration.udevDatabase)["ACCEL_MOUNT_MATRIX"]
         }
+        let (matrix, provenance) = try MountMatrix.resolve(configured: configuration.mountMatrix, udev: udev, driver: nil)
         return SensorDevice(backend: .evdev, id: handle.path, name: handle.name, path: handle.path,
-                            unitsPerG: units, mountMatrix: matrix, mountMatrixSource: source)
+                            unitsPerG: units, mountMatrix: matrix, mountMatrixSource: provenance)
     }
 }
 #endif

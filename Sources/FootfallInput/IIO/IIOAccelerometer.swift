@@ -50,27 +50,21 @@ struct IIOAccelerometer {
         return .notSupported
     }
 
-    /// The mount matrix and where it came from: configuration, udev, sysfs, or none.
-    func mountMatrix(configuration: InputConfiguration) throws(SensorError) -> (MountMatrix, String) {
-        if let configured = configuration.mountMatrix { return (configured, "configuration") }
-        if let dev = device.attribute("dev"), let numbers = UdevProperties.deviceNumbers(parsing: dev),
-           let text = UdevProperties.properties(major: numbers.major, minor: numbers.minor,
-                                                database: configuration.udevDatabase)["ACCEL_MOUNT_MATRIX"] {
-            return (try MountMatrix(parsing: text), "udev")
+    /// The mount matrix and where it came from, by `MountMatrix.resolve`'s rule.
+    func mountMatrix(configuration: InputConfiguration) throws(SensorError) -> (matrix: MountMatrix, provenance: MountMatrix.Provenance) {
+        let udev = device.attribute("dev").flatMap(UdevProperties.deviceNumbers(parsing:)).flatMap {
+            UdevProperties.properties(major: $0.major, minor: $0.minor, database: configuration.udevDatabase)["ACCEL_MOUNT_MATRIX"]
         }
-        if let text = axes.x.attribute("mount_matrix") ?? device.attribute("mount_matrix")
-            ?? device.attribute("in_accel_mount_matrix") {
-            return (try MountMatrix(parsing: text), "sysfs")
-        }
-        return (.identity, "none")
+        let driver = axes.x.attribute("mount_matrix") ?? device.attribute("mount_matrix") ?? device.attribute("in_accel_mount_matrix")
+        return try MountMatrix.resolve(configured: configuration.mountMatrix, udev: udev, driver: driver)
     }
 
     /// The description `footfall devices` shows.
     func describe(configuration: InputConfiguration) throws(SensorError) -> SensorDevice {
-        let (matrix, source) = try mountMatrix(configuration: configuration)
+        let (matrix, provenance) = try mountMatrix(configuration: configuration)
         return SensorDevice(backend: .iio, id: device.id, name: device.name, path: "/dev/" + device.id,
                             availableRates: availableRates?.summary, currentRateHz: currentRate,
-                            scale: calibration.uniformScale, mountMatrix: matrix, mountMatrixSource: source,
+                            scale: calibration.uniformScale, mountMatrix: matrix, mountMatrixSource: provenance,
                             hasHardwareStepCounter: steps != nil, buffered: device.hasTrigger)
     }
 }

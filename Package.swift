@@ -85,17 +85,20 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // Text the goals, the analysis and the CLI write the same way: XML escaping, numbers without a
+        // locale, thousands grouping, terminal colour codes. Pure Swift, no imports.
+        .target(name: "FootfallText"),
         // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
-        .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces"]),
+        .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces", "FootfallText"]),
         // Goal tracking: local days, the goal history, progress tiers, milestones, the goal bar and the Move ring.
         // Foundation only (Date, TimeZone); it needs nothing from the detector.
-        .target(name: "FootfallGoals"),
+        .target(name: "FootfallGoals", dependencies: ["FootfallText"]),
         // The `footfall` command-line tool.
         .executableTarget(
             name: "footfall",
             dependencies: [
                 "FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallInput", "FootfallGoals",
-                "FootfallClient", "FootfallProtocol",
+                "FootfallClient", "FootfallProtocol", "FootfallText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -127,7 +130,8 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
         // The goal bar's golden files live in Snapshots/ and are read from the source tree, not bundled.
-        .testTarget(name: "FootfallGoalsTests", dependencies: ["FootfallGoals", "FootfallAnalysis"], exclude: ["Snapshots"]),
+        .testTarget(name: "FootfallGoalsTests", dependencies: ["FootfallGoals", "FootfallAnalysis", "FootfallText"], exclude: ["Snapshots"]),
+        .testTarget(name: "FootfallTextTests", dependencies: ["FootfallText"]),
         // The adapters against real kernel interfaces (QEMU guest) and host-side fakes; run by
         // tools/hwsim/hardware-tests.sh, skipped by a plain 'swift test'.
         .testTarget(name: "FootfallHardwareTests",

@@ -1,3 +1,5 @@
+import FootfallText
+
 extension BenchReport {
     /// The per-recording table.
     public func recordingTable() -> String {

@@ -1,4 +1,5 @@
 import FootfallDetection
+import FootfallText
 import FootfallTraces
 
 /// Everything the detector saw and decided over one trace: the frames of every stage, the

@@ -1,3 +1,5 @@
+import FootfallText
+
 /// Builds an SVG document from a few primitives, escaping text; no XML library needed.
 public struct SVGWriter: Sendable {
     var body: [String] = []
@@ -11,22 +13,6 @@ public struct SVGWriter: Sendable {
     }
 
     static func n(_ v: Double) -> String { formatted(v, decimals: 1) }
-
-    /// Escapes text for use in XML content and attributes.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 
     /// Adds raw SVG markup (already escaped).
     public mutating func raw(_ markup: String) { body.append(markup) }
@@ -63,7 +49,7 @@ public struct SVGWriter: Sendable {
 
     /// Text.
     public mutating func text(_ content: String, x: Double, y: Double, size: Double, anchor: String = "start", weight: String = "normal", fill: String = "#222222") {
-        body.append("<text x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" font-family=\"sans-serif\" font-size=\"\(Self.n(size))\" font-weight=\"\(weight)\" text-anchor=\"\(anchor)\" fill=\"\(fill)\">\(Self.escape(content))</text>")
+        body.append("<text x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" font-family=\"sans-serif\" font-size=\"\(Self.n(size))\" font-weight=\"\(weight)\" text-anchor=\"\(anchor)\" fill=\"\(fill)\">\(XMLText.escaped(content))</text>")
     }
 
     /// A framed panel with a label at its top left.
@@ -82,8 +68,8 @@ public struct SVGWriter: Sendable {
     public func document(title: String? = nil, description: String? = nil) -> String {
         var head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         head += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\">\n"
-        if let title { head += "<title>\(Self.escape(title))</title>\n" }
-        if let description { head += "<desc>\(Self.escape(description))</desc>\n" }
+        if let title { head += "<title>\(XMLText.escaped(title))</title>\n" }
+        if let description { head += "<desc>\(XMLText.escaped(description))</desc>\n" }
         return head + body.joined(separator: "\n") + "\n</svg>\n"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FootfallDetection
+import FootfallText
 import FootfallTraces
 
 /// Makes accelerometer traces with known truth: walks at a chosen cadence and rate, standing

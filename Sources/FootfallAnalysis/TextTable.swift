@@ -43,17 +43,3 @@ extension String {
         return s
     }
 }
-
-/// Formats `value` with `decimals` digits after the point.
-public func formatted(_ value: Double, decimals: Int) -> String {
-    guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = (abs(value) * scale).rounded()
-    let integer = (scaled / scale).rounded(.towardZero)
-    let sign = value < 0 && scaled > 0 ? "-" : ""
-    guard decimals > 0 else { return sign + String(Int64(integer)) }
-    var fraction = String(Int64(scaled - integer * scale))
-    while fraction.count < decimals { fraction = "0" + fraction }
-    return "\(sign)\(Int64(integer)).\(fraction)"
-}

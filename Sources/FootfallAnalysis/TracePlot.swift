@@ -1,4 +1,5 @@
 import FootfallDetection
+import FootfallText
 import FootfallTraces
 
 /// Draws a trace as the detector saw it, as an SVG a person can read: the raw magnitude, the

@@ -1,3 +1,5 @@
+import FootfallText
+
 /// The one-line terminal goal bar that `footfall status` and `watch` show, and
 /// `footfall render --text` prints:
 ///
@@ -56,7 +58,7 @@ public enum GoalBar {
         }
         let layout = GoalBarLayout(progress: ratio, trackWidth: trackWidth)
         let track = colour ? colouredTrack(layout, tier: tier, palette: palette) : plainTrack(layout)
-        let symbol = colour ? ANSI.foreground(palette.colour(for: tier)) + tier.symbol + ANSI.reset : tier.symbol
+        let symbol = colour ? palette.colour(for: tier).ansiForeground + tier.symbol + ANSI.reset : tier.symbol
         return symbol + " [" + track + "]" + (percentText.isEmpty ? "" : " " + percentText)
     }
 
@@ -85,7 +87,7 @@ public enum GoalBar {
     }
 
     private static func colouredTrack(_ layout: GoalBarLayout, tier: ProgressTier, palette: Palette) -> String {
-        let fill = ANSI.background(palette.colour(for: tier))
+        let fill = palette.colour(for: tier).ansiBackground
         var out = ""
         var style = ""
         for cell in cells(layout) {
@@ -93,8 +95,8 @@ public enum GoalBar {
             let character: Character
             switch cell {
             case .fill: (wanted, character) = (fill, " ")
-            case .remainder: (wanted, character) = (ANSI.background(palette.remainder), " ")
-            case .marker(let c): (wanted, character) = (fill + ANSI.foreground(palette.markerInk), c)
+            case .remainder: (wanted, character) = (palette.remainder.ansiBackground, " ")
+            case .marker(let c): (wanted, character) = (fill + palette.markerInk.ansiForeground, c)
             }
             if wanted != style {
                 out += (style.isEmpty ? "" : ANSI.reset) + wanted

@@ -1,4 +1,5 @@
 import Foundation
+import FootfallText
 
 /// The ring itself: its track, the laps and the tip.
 extension MoveRingSVG {
@@ -36,28 +37,28 @@ extension MoveRingSVG {
 
     private func circle(_ id: String, radius: Double, stroke: String) -> String {
         let centre = MoveRingLayout.ringCentre
-        return "<circle id=\"\(id)\" cx=\"\(SVGText.number(centre.x))\" cy=\"\(SVGText.number(centre.y))\" r=\"\(SVGText.number(radius))\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(SVGText.number(MoveRingLayout.ringStroke))\"/>"
+        return "<circle id=\"\(id)\" cx=\"\(NumberText.trimmed(centre.x))\" cy=\"\(NumberText.trimmed(centre.y))\" r=\"\(NumberText.trimmed(radius))\" fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(NumberText.trimmed(MoveRingLayout.ringStroke))\"/>"
     }
 
     /// A round end of the ring's stroke, drawn as a disc so it shows even for a tiny arc.
     private func cap(_ id: String, at angle: Double, fill: String) -> String {
         let p = point(at: angle, radius: MoveRingLayout.ringRadius)
-        return "<circle id=\"\(id)\" cx=\"\(SVGText.number(p.x))\" cy=\"\(SVGText.number(p.y))\" r=\"\(SVGText.number(MoveRingLayout.ringStroke / 2))\" fill=\"\(fill)\"/>"
+        return "<circle id=\"\(id)\" cx=\"\(NumberText.trimmed(p.x))\" cy=\"\(NumberText.trimmed(p.y))\" r=\"\(NumberText.trimmed(MoveRingLayout.ringStroke / 2))\" fill=\"\(fill)\"/>"
     }
 
     /// The ring's stroke from 12 o'clock clockwise to `angle`, as one path of at most two
     /// half-turn arcs (an arc whose ends meet would not be drawn at all).
     private func arc(_ id: String, to angle: Double, colour: String) -> [String] {
         let radius = MoveRingLayout.ringRadius
-        let r = SVGText.number(radius)
+        let r = NumberText.trimmed(radius)
         let start = point(at: 0, radius: radius)
-        var d = "M \(SVGText.number(start.x)) \(SVGText.number(start.y))"
+        var d = "M \(NumberText.trimmed(start.x)) \(NumberText.trimmed(start.y))"
         if angle > Double.pi {
             let half = point(at: Double.pi, radius: radius)
-            d += " A \(r) \(r) 0 0 1 \(SVGText.number(half.x)) \(SVGText.number(half.y))"
+            d += " A \(r) \(r) 0 0 1 \(NumberText.trimmed(half.x)) \(NumberText.trimmed(half.y))"
         }
         let end = point(at: angle, radius: radius)
-        d += " A \(r) \(r) 0 0 1 \(SVGText.number(end.x)) \(SVGText.number(end.y))"
-        return ["<path id=\"\(id)\" d=\"\(d)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(SVGText.number(MoveRingLayout.ringStroke))\"/>"]
+        d += " A \(r) \(r) 0 0 1 \(NumberText.trimmed(end.x)) \(NumberText.trimmed(end.y))"
+        return ["<path id=\"\(id)\" d=\"\(d)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(NumberText.trimmed(MoveRingLayout.ringStroke))\"/>"]
     }
 }

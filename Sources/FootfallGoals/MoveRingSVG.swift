@@ -1,3 +1,5 @@
+import FootfallText
+
 /// The day's Move ring as an SVG document, for `footfall render --svg`.
 ///
 /// It follows Apple's guidance for Activity rings: a black background; a single Move ring,
@@ -29,7 +31,7 @@ public struct MoveRingSVG: Sendable {
 
     /// The short accessible name: "Move ring for Alex: 7,412 of 10,000 steps".
     public var title: String {
-        "Move ring for \(name): \(SVGText.grouped(progress.steps)) of \(SVGText.grouped(progress.goal)) steps"
+        "Move ring for \(name): \(NumberText.grouped(progress.steps)) of \(NumberText.grouped(progress.goal)) steps"
     }
 
     /// The accessible description: percentage, tier, laps and remaining steps.
@@ -46,17 +48,17 @@ public struct MoveRingSVG: Sendable {
     }
 
     static func steps(_ count: Int) -> String {
-        "\(SVGText.grouped(count)) step\(count == 1 ? "" : "s")"
+        "\(NumberText.grouped(count)) step\(count == 1 ? "" : "s")"
     }
 
     /// The SVG document.
     public func document() -> String {
-        let width = SVGText.number(MoveRingLayout.width), height = SVGText.number(MoveRingLayout.height)
+        let width = NumberText.trimmed(MoveRingLayout.width), height = NumberText.trimmed(MoveRingLayout.height)
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"move-title move-desc\">",
-            "<title id=\"move-title\">\(SVGText.escaped(title))</title>",
-            "<desc id=\"move-desc\">\(SVGText.escaped(summary))</desc>",
+            "<title id=\"move-title\">\(XMLText.escaped(title))</title>",
+            "<desc id=\"move-desc\">\(XMLText.escaped(summary))</desc>",
             "<rect id=\"background\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#000000\"/>",
         ]
         lines += ringElements()
@@ -67,12 +69,12 @@ public struct MoveRingSVG: Sendable {
     }
 
     private func textElements() -> [String] {
-        let x = SVGText.number(MoveRingLayout.width / 2)
+        let x = NumberText.trimmed(MoveRingLayout.width / 2)
         let top = MoveRingLayout.textTop
         func text(_ content: String, y: Double, size: Int, weight: String, fill: String) -> String {
-            "<text x=\"\(x)\" y=\"\(SVGText.number(y))\" font-family=\"sans-serif\" font-size=\"\(size)\" font-weight=\"\(weight)\" text-anchor=\"middle\" fill=\"\(fill)\">\(SVGText.escaped(content))</text>"
+            "<text x=\"\(x)\" y=\"\(NumberText.trimmed(y))\" font-family=\"sans-serif\" font-size=\"\(size)\" font-weight=\"\(weight)\" text-anchor=\"middle\" fill=\"\(fill)\">\(XMLText.escaped(content))</text>"
         }
-        let steps = "\(SVGText.grouped(progress.steps)) / \(SVGText.grouped(progress.goal)) steps"
+        let steps = "\(NumberText.grouped(progress.steps)) / \(NumberText.grouped(progress.goal)) steps"
         let tier = "\(progress.percent) % · \(progress.tier.symbol) \(progress.tier.name)"
         return [
             text("\(name) · Move", y: top, size: 20, weight: "bold", fill: "#FFFFFF"),
@@ -88,7 +90,7 @@ public struct MoveRingSVG: Sendable {
         let layout = GoalBarLayout(progress: progress.progress, trackWidth: cells)
         let tierColour = palette.colour(for: progress.tier).hex
         func rect(_ id: String, width: Double, fill: String) -> String {
-            "<rect id=\"\(id)\" x=\"\(SVGText.number(frame.x))\" y=\"\(SVGText.number(frame.y))\" width=\"\(SVGText.number(width))\" height=\"\(SVGText.number(frame.height))\" rx=\"\(SVGText.number(min(radius, width / 2)))\" fill=\"\(fill)\"/>"
+            "<rect id=\"\(id)\" x=\"\(NumberText.trimmed(frame.x))\" y=\"\(NumberText.trimmed(frame.y))\" width=\"\(NumberText.trimmed(width))\" height=\"\(NumberText.trimmed(frame.height))\" rx=\"\(NumberText.trimmed(min(radius, width / 2)))\" fill=\"\(fill)\"/>"
         }
         var lines = [rect("bar-remainder", width: frame.width, fill: palette.remainder.hex)]
         // Below the goal the fill is continuous; from the goal on it is full, like the track cells.
@@ -97,7 +99,7 @@ public struct MoveRingSVG: Sendable {
         let cellWidth = frame.width / Double(cells)
         for marker in layout.markers {
             let centre = frame.x + (Double(marker.labelStart) + Double(marker.label.count) / 2) * cellWidth
-            lines.append("<text class=\"marker\" x=\"\(SVGText.number(centre))\" y=\"\(SVGText.number(frame.y + frame.height - 4))\" font-family=\"monospace\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"\(palette.markerInk.hex)\">\(SVGText.escaped(marker.label))</text>")
+            lines.append("<text class=\"marker\" x=\"\(NumberText.trimmed(centre))\" y=\"\(NumberText.trimmed(frame.y + frame.height - 4))\" font-family=\"monospace\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"\(palette.markerInk.hex)\">\(XMLText.escaped(marker.label))</text>")
         }
         return lines
     }

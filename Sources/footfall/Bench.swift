@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FootfallAnalysis
+import FootfallText
 import FootfallTraces
 
 /// `footfall bench`: accuracy and speed of the detector on traces with ground truth.

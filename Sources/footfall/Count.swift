@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FootfallAnalysis
 import FootfallInput
+import FootfallText
 import FootfallTraces
 
 /// `footfall count`: the number of steps in each trace.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FootfallClient
 import FootfallProtocol
+import FootfallText
 
 /// `footfall goal [N]`: shows or sets the daily step goal.
 struct Goal: AsyncParsableCommand {
@@ -33,9 +34,9 @@ struct Goal: AsyncParsableCommand {
         if json {
             print(String(decoding: ServerMessage.goal(reply).encodedLine().dropLast(), as: UTF8.self))
         } else if steps != nil {
-            print("Daily goal set to \(Terminal.grouped(reply.goal)) steps, from now on.")
+            print("Daily goal set to \(NumberText.grouped(reply.goal)) steps, from now on.")
         } else {
-            print("Daily goal: \(Terminal.grouped(reply.goal)) steps.")
+            print("Daily goal: \(NumberText.grouped(reply.goal)) steps.")
         }
     }
 }

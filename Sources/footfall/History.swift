@@ -4,6 +4,7 @@ import FootfallAnalysis
 import FootfallClient
 import FootfallGoals
 import FootfallProtocol
+import FootfallText
 
 /// `footfall history`: a bar per day, or the days as JSON or CSV.
 struct History: AsyncParsableCommand {
@@ -87,9 +88,9 @@ struct History: AsyncParsableCommand {
             if colour {
                 let rgb = Palette.named(.standard).colour(for: tier)
                 let filledPart = String(bar.prefix(filled)), rest = String(bar.dropFirst(filled))
-                text = "\u{1B}[38;2;\(rgb.red);\(rgb.green);\(rgb.blue)m\(filledPart)\u{1B}[0m\(rest)"
+                text = rgb.ansiForeground + filledPart + ANSI.reset + rest
             }
-            let steps = Terminal.grouped(day.steps)
+            let steps = NumberText.grouped(day.steps)
             out += "\(day.day) \(String(repeating: " ", count: max(0, 7 - steps.count)))\(steps) \(tier.symbol) \(text)\n"
         }
         return out

@@ -2,6 +2,7 @@ import Foundation
 import FootfallAnalysis
 import FootfallDetection
 import FootfallInput
+import FootfallText
 import Logging
 
 /// `footfall count --device`: the detector on a live accelerometer, step by step, until Ctrl-C.

@@ -1,4 +1,5 @@
 import Foundation
+import FootfallText
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal.
 final class ProgressBar: @unchecked Sendable {
@@ -25,6 +26,6 @@ final class ProgressBar: @unchecked Sendable {
 
     func finish() {
         guard enabled, drawn else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        FileHandle.standardError.write(Data("\(ANSI.clearLine)".utf8))
     }
 }

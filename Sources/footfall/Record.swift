@@ -3,6 +3,7 @@ import Foundation
 import FootfallAnalysis
 import FootfallDetection
 import FootfallInput
+import FootfallText
 import FootfallTraces
 
 /// `footfall record`: writes a live accelerometer to a trace, so people can build datasets.

@@ -4,6 +4,7 @@ import FootfallAnalysis
 import FootfallClient
 import FootfallGoals
 import FootfallProtocol
+import FootfallText
 
 /// `footfall status`: today's steps, the goal bar, cadence, distance and the device.
 struct Status: AsyncParsableCommand {
@@ -38,7 +39,7 @@ struct Status: AsyncParsableCommand {
         let palette = Palette.named(Palette.Name(rawValue: status.palette) ?? .standard)
         var lines: [String] = []
         let tier = progress.tier
-        lines.append("\(status.day)  \(Terminal.grouped(status.steps)) steps of \(Terminal.grouped(status.goal))  \(progress.percent)%  \(tier.symbol) \(tier.name)")
+        lines.append("\(status.day)  \(NumberText.grouped(status.steps)) steps of \(NumberText.grouped(status.goal))  \(progress.percent)%  \(tier.symbol) \(tier.name)")
         lines.append(GoalBar.render(progress, width: max(GoalBar.minimumWidth, min(width, 100)), colour: colour, palette: palette))
         var details: [String] = []
         details.append(status.walking ? "walking at \(formatted(status.cadenceSpm, decimals: 0)) steps/min" : "not walking")
@@ -53,7 +54,7 @@ struct Status: AsyncParsableCommand {
         if !source.name.isEmpty && source.name != source.device { device += " (\(source.name))" }
         device += ": \(source.state)"
         if source.losses > 0 { device += ", lost \(source.losses)x" }
-        if let hardware = status.hardwareSteps { device += ", hardware counter \(Terminal.grouped(hardware))" }
+        if let hardware = status.hardwareSteps { device += ", hardware counter \(NumberText.grouped(hardware))" }
         lines.append(device)
         return lines.joined(separator: "\n") + "\n"
     }

@@ -13,15 +13,4 @@ enum Terminal {
 
     /// Columns available.
     static var width: Int { Render.terminalWidth() }
-
-    /// A number with thousands separators: 12,345.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(abs(value))
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return (value < 0 ? "-" : "") + out
-    }
 }

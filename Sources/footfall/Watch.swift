@@ -5,6 +5,7 @@ import FootfallAnalysis
 import FootfallClient
 import FootfallGoals
 import FootfallProtocol
+import FootfallText
 
 /// `footfall watch`: today's progress live, until Ctrl-C.
 struct Watch: AsyncParsableCommand {
@@ -46,7 +47,7 @@ struct Watch: AsyncParsableCommand {
                                                                       walking: progress.walking, colour: colour).utf8))
                     case .milestone(let milestone):
                         let text = Milestone(label: milestone.milestone)?.announcement ?? milestone.milestone
-                        FileHandle.standardOutput.write(Data("\r\u{1B}[K\(text) (\(Terminal.grouped(milestone.steps)) steps)\n".utf8))
+                        FileHandle.standardOutput.write(Data("\(ANSI.clearLine)\(text) (\(NumberText.grouped(milestone.steps)) steps)\n".utf8))
                     default:
                         break
                     }
@@ -75,6 +76,6 @@ struct Watch: AsyncParsableCommand {
         let width = max(GoalBar.minimumWidth, min(Terminal.width - 40, 60))
         let bar = GoalBar.render(progress, width: width, colour: colour, palette: .named(.standard))
         let pace = walking ? "\(formatted(cadence, decimals: 0)) spm" : "still"
-        return "\r\u{1B}[K\(Terminal.grouped(steps)) steps \(bar) \(progress.percent)% \(pace)"
+        return "\(ANSI.clearLine)\(NumberText.grouped(steps)) steps \(bar) \(progress.percent)% \(pace)"
     }
 }

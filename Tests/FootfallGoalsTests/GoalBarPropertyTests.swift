@@ -117,11 +117,11 @@ struct GoalBarPropertyTests {
     @Test func colourPaintsTheTierOverGrey() {
         let palette = Palette.standard
         let mid = GoalBar.render(progress: 0.6, width: 40, colour: true, palette: palette)
-        #expect(mid.contains(ANSI.background(palette.mid)) && mid.contains(ANSI.background(palette.remainder)))
-        #expect(mid.hasPrefix(ANSI.foreground(palette.mid) + "◕"))
+        #expect(mid.contains(palette.mid.ansiBackground) && mid.contains(palette.remainder.ansiBackground))
+        #expect(mid.hasPrefix(palette.mid.ansiForeground + "◕"))
         let done = GoalBar.render(progress: 2.3, width: 40, colour: true, palette: palette)
-        #expect(done.contains(ANSI.background(palette.done) + ANSI.foreground(palette.markerInk) + ">"))
-        #expect(!done.contains(ANSI.background(palette.remainder)))
+        #expect(done.contains(palette.done.ansiBackground + palette.markerInk.ansiForeground + ">"))
+        #expect(!done.contains(palette.remainder.ansiBackground))
         let plain = GoalBar.render(progress: 2.3, width: 40, colour: false, palette: palette)
         #expect(!plain.contains("\u{1B}"))
     }

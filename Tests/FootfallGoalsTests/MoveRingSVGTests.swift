@@ -1,4 +1,5 @@
 import Foundation
+import FootfallText
 import Testing
 @testable import FootfallGoals
 
@@ -77,7 +78,7 @@ struct MoveRingSVGTests {
         #expect(arc.attributes["stroke"] == ring && arc.attributes["fill"] == "none")
         // A quarter turn clockwise from 12 o'clock ends at 3 o'clock.
         let centre = MoveRingLayout.ringCentre, r = MoveRingLayout.ringRadius
-        #expect(arc.attributes["d"]?.hasSuffix("\(SVGText.number(centre.x + r)) \(SVGText.number(centre.y))") == true)
+        #expect(arc.attributes["d"]?.hasSuffix("\(NumberText.trimmed(centre.x + r)) \(NumberText.trimmed(centre.y))") == true)
         #expect(quarter.element(id: "ring-laps") == nil)
 
         let (_, pastGoal) = try Self.svg(steps: 23_000)
@@ -134,15 +135,5 @@ struct MoveRingSVGTests {
         #expect(markers == [">", ">>"])
         let bar = MoveRingLayout.bar
         #expect(far.element(id: "bar-fill")?.number("width") == bar.width)
-    }
-
-    @Test func numbersAreWrittenPlainly() {
-        #expect(SVGText.number(82) == "82")
-        #expect(SVGText.number(12.5) == "12.5")
-        #expect(SVGText.number(0.25) == "0.25")
-        #expect(SVGText.number(-3.05) == "-3.05")
-        #expect(SVGText.number(1e-9) == "0")
-        #expect(SVGText.grouped(0) == "0" && SVGText.grouped(999) == "999" && SVGText.grouped(1000) == "1,000")
-        #expect(SVGText.grouped(1_234_567) == "1,234,567")
     }
 }

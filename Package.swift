@@ -52,15 +52,20 @@ let package = Package(
             ]
         ),
         // The daemon's persistent store: per-minute buckets, day totals, goal history, milestones (SQLite, WAL).
+        // Its records hold the domain types: LocalDay and Milestone (Goals), the SensorBackend a minute came from (Input).
         .target(
             name: "FootfallStore",
             dependencies: [
+                "FootfallGoals", "FootfallInput",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                // The package's one lock type (see StepLedger for why NIO's).
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-        // The socket protocol: typed requests and replies, JSON lines, framing with a size cap.
-        .target(name: "FootfallProtocol", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
+        // The socket protocol: typed requests and replies, JSON lines, framing with a size cap. Days,
+        // milestones, tiers and palettes on the wire are Goals' types.
+        .target(name: "FootfallProtocol", dependencies: ["FootfallGoals", .product(name: "NIOCore", package: "swift-nio")]),
         // The daemon's parts: configuration, clocks, the step ledger, and one Service each for
         // the sensor, the store, the socket and metrics.
         .target(
@@ -70,9 +75,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                // Its pthread-based lock, which ThreadSanitizer understands (see StepLedger).
+                // Its pthread-based lock, which ThreadSanitizer understands (see StepLedger): the package's one lock type.
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // SIGHUP as an async sequence, for the reload service.
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -104,27 +111,29 @@ let package = Package(
             ]
         ),
         // Exists only for FootfallStoreTests' crash test: writes batches until the test SIGKILLs it.
-        .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore", "FootfallAnalysis"]),
-        // The daemon.
+        .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore", "FootfallAnalysis", "FootfallGoals", "FootfallInput"]),
+        // The daemon: its command line, its logging, and the wiring of FootfallService's parts.
         .executableTarget(
             name: "footfalld",
             dependencies: [
-                "FootfallService", "FootfallInput", "FootfallGoals", "FootfallStore", "FootfallDetection",
+                "FootfallService", "FootfallInput", "FootfallDetection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // Test support: sample-trace lookup and test signals; a malloc counter for the
         // no-allocation tests.
-        .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection", "FootfallClient", "FootfallProtocol"],
+        .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection", "FootfallClient", "FootfallProtocol", "FootfallGoals"],
                 path: "Tests/FootfallTestSupport"),
         .target(name: "CMallocCounter", path: "Tests/CMallocCounter"),
         .testTarget(name: "FootfallDetectionTests",
                     dependencies: ["FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallTestSupport", "CMallocCounter"]),
         // Real SQLite files in temporary folders; depends on the crash helper so it is built first.
         .testTarget(name: "FootfallStoreTests",
-                    dependencies: ["FootfallStore", "FootfallAnalysis", "footfall-store-crash-helper", .product(name: "GRDB", package: "GRDB.swift")]),
+                    dependencies: ["FootfallStore", "FootfallAnalysis", "FootfallGoals", "footfall-store-crash-helper",
+                                   .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces", "FootfallTestSupport"]),
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),

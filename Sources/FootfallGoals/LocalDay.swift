@@ -37,7 +37,7 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     /// The day a number of days since 1970-01-01 (day 0) names; any whole number gives a date.
-    init(daysSince1970 days: Int) {
+    public init(daysSince1970 days: Int) {
         // Howard Hinnant's civil_from_days: eras of 400 years, March-based years so the leap
         // day comes last.
         let z = days + 719_468

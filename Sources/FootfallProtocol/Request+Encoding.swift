@@ -13,8 +13,8 @@ extension Request {
             if let set { object["set"] = .number(Double(set)) }
         case .history(let query):
             object["granularity"] = .string(query.granularity.rawValue)
-            if let from = query.from { object["from"] = .string(from) }
-            if let to = query.to { object["to"] = .string(to) }
+            if let from = query.from { object["from"] = .string(from.description) }
+            if let to = query.to { object["to"] = .string(to.description) }
             if let days = query.days { object["days"] = .number(Double(days)) }
         }
         if let id {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A client's request: one JSON object per line, with a `"cmd"` member saying what it asks.
 /// An optional `"id"` (string or number) is echoed in the reply so clients can match them.
 public enum Request: Sendable, Equatable {
@@ -15,26 +13,6 @@ public enum Request: Sendable, Equatable {
     case devices
     /// The server's VERSION again.
     case version
-
-    /// What `history` asks for.
-    public struct HistoryQuery: Sendable, Equatable {
-        /// Days or minutes.
-        public var granularity: Granularity
-        /// The first day (inclusive), "YYYY-MM-DD", or nil for `days` before the last.
-        public var from: String?
-        /// The last day (inclusive), "YYYY-MM-DD", or nil for today.
-        public var to: String?
-        /// How many days back from `to` when `from` is not given.
-        public var days: Int?
-
-        /// Creates a query.
-        public init(granularity: Granularity = .day, from: String? = nil, to: String? = nil, days: Int? = nil) {
-            self.granularity = granularity
-            self.from = from
-            self.to = to
-            self.days = days
-        }
-    }
 
     /// The grain of a history.
     public enum Granularity: String, Sendable, Codable {

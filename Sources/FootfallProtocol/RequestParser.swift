@@ -1,33 +1,5 @@
 import Foundation
-
-/// Why a request line was refused; each becomes an ERROR reply with a `code`.
-public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A stable code clients can switch on.
-    public enum Code: String, Sendable, Codable {
-        case badJSON = "bad-json"
-        case unknownCommand = "unknown-command"
-        case badArgument = "bad-argument"
-        case tooLong = "too-long"
-        case notPermitted = "not-permitted"
-        case unavailable = "unavailable"
-    }
-
-    /// The code.
-    public var code: Code
-    /// A sentence saying what was wrong and what would be right.
-    public var message: String
-    /// The request's id, when it could be read.
-    public var id: RequestID?
-
-    /// Creates an error.
-    public init(_ code: Code, _ message: String, id: RequestID? = nil) {
-        self.code = code
-        self.message = message
-        self.id = id
-    }
-
-    public var description: String { "\(code.rawValue): \(message)" }
-}
+import FootfallGoals
 
 /// Decodes request lines into `RequestEnvelope`s, strictly: a JSON object, a known `cmd`,
 /// arguments of the right type and range.
@@ -96,8 +68,9 @@ public enum RequestParser {
             query.from = try optionalDay(object, "from")
             query.to = try optionalDay(object, "to")
             if let value = object["days"] {
-                guard let days = value.integer, days >= 1, days <= 36_600 else {
-                    throw ProtocolError(.badArgument, "'days' must be a whole number from 1 to 36600")
+                let limit = Request.HistoryQuery.maximumDays
+                guard let days = value.integer, days >= 1, days <= limit else {
+                    throw ProtocolError(.badArgument, "'days' must be a whole number from 1 to \(limit)")
                 }
                 query.days = days
             }
@@ -113,19 +86,11 @@ public enum RequestParser {
         }
     }
 
-    static func optionalDay(_ object: [String: JSONValue], _ key: String) throws(ProtocolError) -> String? {
+    static func optionalDay(_ object: [String: JSONValue], _ key: String) throws(ProtocolError) -> LocalDay? {
         guard let value = object[key] else { return nil }
-        guard case .string(let text) = value, isDay(text) else {
+        guard case .string(let text) = value, let day = Request.HistoryQuery.day(text) else {
             throw ProtocolError(.badArgument, "'\(key)' must be a day as \"YYYY-MM-DD\"")
         }
-        return text
-    }
-
-    /// Whether `text` is a plausible "YYYY-MM-DD".
-    public static func isDay(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return false }
-        return year >= 1970 && year <= 9999 && (1...12).contains(month) && (1...31).contains(day)
+        return day
     }
 }

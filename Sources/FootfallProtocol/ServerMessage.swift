@@ -15,9 +15,7 @@ public enum ServerMessage: Sendable, Equatable {
 
     /// The message as one line of JSON, with its newline.
     public func encodedLine() -> [UInt8] {
-        let encoder = JSONEncoder()
-        // Sorted keys: the same message is always the same bytes (docs, tests, diffs).
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = MessageCoding.encoder()
         let data: Data
         do {
             switch self {
@@ -43,7 +41,7 @@ public enum ServerMessage: Sendable, Equatable {
     /// - Throws: `DecodingError` or `ProtocolError(.badJSON)` for a line that is not a known message.
     public static func decode(line: some Collection<UInt8>) throws -> ServerMessage {
         let data = Data(line)
-        let decoder = JSONDecoder()
+        let decoder = MessageCoding.decoder()
         switch try decoder.decode(MessageHead.self, from: data).class {
         case "VERSION": return .version(try decoder.decode(VersionMessage.self, from: data))
         case "STATUS": return .status(try decoder.decode(StatusMessage.self, from: data))

@@ -1,4 +1,7 @@
 import Foundation
+import FootfallGoals
+import FootfallInput
+import Logging
 import Yams
 
 /// footfalld's settings, from its YAML configuration file (documented in docs/configuration.md).
@@ -15,12 +18,12 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var strideMetres: Double?
     /// When a day starts, minutes after local midnight (240 for 04:00).
     public var dayStartMinutes = 0
-    /// Colour palette for rendering: "standard" or "colorblind".
-    public var palette = "standard"
+    /// Colour palette for rendering.
+    public var palette = Palette.Name.standard
     /// The accelerometer: "auto" or an id or name from 'footfall devices'.
     public var device = "auto"
-    /// Mount matrix override, kernel text form.
-    public var mountMatrix: String?
+    /// Mount matrix override (checked when the file is read).
+    public var mountMatrix: MountMatrix?
     /// Raw units per g for evdev devices that report no resolution.
     public var unitsPerG: Double?
     /// libiio context URI (for a remote board), or nil for this machine.
@@ -33,8 +36,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var approximations = false
     /// Where to write Prometheus metrics every 15 s, if anywhere.
     public var metricsFile: String?
-    /// The log level: trace, debug, info, notice, warning, error, critical.
-    public var logLevel = "info"
+    /// The log level.
+    public var logLevel = Logger.Level.info
 
     /// The defaults.
     public init() {}
@@ -42,6 +45,39 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// Stride length in metres: configured, else estimated from height, else an adult average.
     public var stride: Double {
         strideMetres ?? heightCentimetres.map { $0 * 0.415 / 100 } ?? 0.74
+    }
+
+    /// Where days start, in `timeZone` (the system's, as it is now).
+    /// - Throws: `GoalError`, which cannot happen for a day start the file allowed.
+    public func dayBoundary(in timeZone: TimeZone) throws(GoalError) -> DayBoundary {
+        try DayBoundary(timeZone: timeZone, startHour: dayStartMinutes / 60, startMinute: dayStartMinutes % 60)
+    }
+
+    /// How sensors are chosen and driven.
+    public var input: InputConfiguration {
+        var input = InputConfiguration()
+        input.targetRateHz = targetRateHz
+        input.unitsPerG = unitsPerG
+        input.iioURI = iioURI
+        input.mountMatrix = mountMatrix
+        return input
+    }
+
+    /// What a reload can change while running.
+    public var runtimeSettings: RuntimeSettings {
+        RuntimeSettings(stride: stride, approximations: approximations, userName: userName, palette: palette,
+                        retentionDays: retentionDays)
+    }
+
+    /// The keys whose change takes a restart to apply (the sensor is opened once), of those that
+    /// differ between this configuration and `other`.
+    public func keysNeedingRestart(comparedTo other: DaemonConfiguration) -> [String] {
+        var keys: [String] = []
+        if device != other.device { keys.append("device") }
+        if mountMatrix != other.mountMatrix { keys.append("mount_matrix") }
+        if iioURI != other.iioURI { keys.append("iio_uri") }
+        if targetRateHz != other.targetRateHz { keys.append("target_rate_hz") }
+        return keys
     }
 
     /// The keys the file may hold, for error messages and docs.
@@ -107,16 +143,16 @@ public struct DaemonConfiguration: Sendable, Equatable {
             case "height_cm": configuration.heightCentimetres = try field.optionalNumber(in: 50...260)
             case "stride_m": configuration.strideMetres = try field.optionalNumber(in: 0.2...2.5)
             case "day_start": configuration.dayStartMinutes = try field.timeOfDay()
-            case "palette": configuration.palette = try field.choice(["standard", "colorblind"])
+            case "palette": configuration.palette = try field.choice(Palette.Name.self)
             case "device": configuration.device = try field.optionalText() ?? "auto"
-            case "mount_matrix": configuration.mountMatrix = try field.optionalText()
+            case "mount_matrix": configuration.mountMatrix = try field.optionalMountMatrix()
             case "units_per_g": configuration.unitsPerG = try field.optionalNumber(in: 1...1e7)
             case "iio_uri": configuration.iioURI = try field.optionalText()
             case "target_rate_hz": configuration.targetRateHz = try field.number(in: 12.5...400)
             case "retention_days": configuration.retentionDays = try field.optionalInteger(in: 1...100_000)
             case "approximations": configuration.approximations = try field.boolean()
             case "metrics_file": configuration.metricsFile = try field.optionalText()
-            case "log_level": configuration.logLevel = try field.choice(["trace", "debug", "info", "notice", "warning", "error", "critical"])
+            case "log_level": configuration.logLevel = try field.choice(Logger.Level.self)
             default:
                 let suggestion = keys.min { editDistance($0, key) < editDistance($1, key) }
                     .flatMap { editDistance($0, key) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
@@ -124,105 +160,6 @@ public struct DaemonConfiguration: Sendable, Equatable {
             }
         }
         return configuration
-    }
-}
-
-/// Why a configuration file was refused.
-public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The file.
-    public var path: String
-    /// The 1-based line, when known.
-    public var line: Int?
-    /// What is wrong and what would be right.
-    public var message: String
-
-    public var description: String {
-        "\(path)\(line.map { ":\($0)" } ?? ""): \(message)"
-    }
-}
-
-/// One key's value node, with the helpers that check it.
-struct ConfigurationField {
-    let key: String
-    let node: Node
-    let path: String
-    let line: Int?
-
-    func fail(_ expectation: String) -> ConfigurationError {
-        let found = node.string.map { "'\($0)'" } ?? "a list or map"
-        return ConfigurationError(path: path, line: line, message: "'\(key)' must be \(expectation), not \(found)")
-    }
-
-    var isNull: Bool { node.null != nil || node.string == "" }
-
-    func integer(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
-        guard let text = node.string, let value = Int(text.replacingOccurrences(of: "_", with: "")), range.contains(value) else {
-            throw fail("a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
-    }
-
-    func optionalInteger(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int? {
-        isNull ? nil : try integer(in: range)
-    }
-
-    func number(in range: ClosedRange<Double>) throws(ConfigurationError) -> Double {
-        guard let text = node.string, let value = Double(text), value.isFinite, range.contains(value) else {
-            throw fail("a number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return value
-    }
-
-    func optionalNumber(in range: ClosedRange<Double>) throws(ConfigurationError) -> Double? {
-        isNull ? nil : try number(in: range)
-    }
-
-    func optionalText() throws(ConfigurationError) -> String? {
-        if isNull { return nil }
-        guard let text = node.string else { throw fail("text") }
-        return text
-    }
-
-    func choice(_ options: [String]) throws(ConfigurationError) -> String {
-        guard let text = node.string, options.contains(text) else { throw fail("one of \(options.joined(separator: ", "))") }
-        return text
-    }
-
-    func boolean() throws(ConfigurationError) -> Bool {
-        switch node.string?.lowercased() {
-        case "true", "yes", "on": return true
-        case "false", "no", "off": return false
-        default: throw fail("true or false")
-        }
-    }
-
-    /// "HH:MM", 00:00 to 23:59, as minutes after midnight.
-    func timeOfDay() throws(ConfigurationError) -> Int {
-        guard let text = node.string else { throw fail("a time of day as HH:MM, e.g. 04:00") }
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, parts[1].count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
-              (0...23).contains(hours), (0...59).contains(minutes) else {
-            throw fail("a time of day as HH:MM, e.g. 04:00")
-        }
-        return hours * 60 + minutes
-    }
-}
-
-extension YamlError {
-    var line: Int? {
-        switch self {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
-        default: return nil
-        }
-    }
-
-    var briefDescription: String {
-        switch self {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
-            return "not valid YAML: \(problem)"
-        default:
-            return "not valid YAML"
-        }
     }
 }
 

@@ -1,5 +1,3 @@
-import Foundation
-import FootfallGoals
 import FootfallProtocol
 import Logging
 import ServiceLifecycle
@@ -42,18 +40,8 @@ public struct EventService: Service, CustomStringConvertible {
             if figures.version != lastVersion && ContinuousClock.now - lastProgress >= .milliseconds(250) {
                 lastVersion = figures.version
                 lastProgress = .now
-                if hub.count > 0 { hub.publish(ServerMessage.progress(figures.progressMessage).encodedLine()) }
+                if hub.count > 0 { hub.publish(ServerMessage.progress(ProgressMessage(figures)).encodedLine()) }
             }
         }
-    }
-}
-
-extension StepLedger.Figures {
-    /// The figures as a PROGRESS event.
-    var progressMessage: ProgressMessage {
-        let progress = Double(steps) / Double(max(goal, 1))
-        return ProgressMessage(day: day.description, steps: steps, goal: goal, progress: (progress * 10_000).rounded() / 10_000,
-                               tier: ProgressTier(progress: progress).name, cadenceSpm: (cadence * 10).rounded() / 10,
-                               walking: walking)
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 import ServiceLifecycle
 
@@ -6,16 +5,20 @@ import ServiceLifecycle
 /// of boards shows up in existing monitoring without a new listener.
 public struct MetricsService: Service, CustomStringConvertible {
     public var description: String { "MetricsService" }
-    let path: String
-    let core: DaemonCore
+    let writer: MetricsWriter
+    let figures: any DaemonSnapshotProviding
     let hub: EventHub
     let logger: Logger
     let interval: Duration
 
     /// Creates the service.
-    public init(path: String, core: DaemonCore, hub: EventHub, logger: Logger, interval: Duration = .seconds(15)) {
-        self.path = path
-        self.core = core
+    /// - Parameters:
+    ///   - path: the file to rewrite.
+    ///   - figures: where the daemon's snapshot comes from.
+    ///   - hub: the watchers, for their count.
+    public init(path: String, figures: any DaemonSnapshotProviding, hub: EventHub, logger: Logger, interval: Duration = .seconds(15)) {
+        self.writer = MetricsWriter(path: path)
+        self.figures = figures
         self.hub = hub
         self.logger = logger
         self.interval = interval
@@ -24,16 +27,11 @@ public struct MetricsService: Service, CustomStringConvertible {
     public func run() async throws {
         var failed = false
         while Task.shouldContinue {
-            let status = core.status()
-            let snapshot = MetricsSnapshot(stepsToday: status.steps, stepsTotal: core.ledger.figures().lifetime,
-                                           cadence: status.cadenceSpm, goalProgress: status.progress, goal: status.goal,
-                                           deviceUp: status.source.state == "up", samplesProcessed: status.samplesProcessed,
-                                           deviceLosses: status.source.losses, watchers: hub.count)
             do {
-                try snapshot.write(to: path)
+                try writer.write(figures.snapshot(), watchers: hub.count)
                 failed = false
             } catch {
-                if !failed { logger.warning("cannot write the metrics file", metadata: ["metrics.path": "\(path)", "error": "\(error)"]) }
+                if !failed { logger.warning("cannot write the metrics file", metadata: ["metrics.path": "\(writer.path)", "error": "\(error)"]) }
                 failed = true
             }
             guard await Task.pause(for: interval) else { break }

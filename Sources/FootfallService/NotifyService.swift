@@ -1,4 +1,3 @@
-import Foundation
 import ServiceLifecycle
 
 /// Keeps systemd informed: STATUS= a line of today's figures every few seconds and WATCHDOG=1
@@ -7,12 +6,13 @@ import ServiceLifecycle
 public struct NotifyService: Service, CustomStringConvertible {
     public var description: String { "NotifyService" }
     let notifier: SystemdNotifier
-    let core: DaemonCore
+    let figures: any DaemonSnapshotProviding
 
     /// Creates the service.
-    public init(notifier: SystemdNotifier, core: DaemonCore) {
+    /// - Parameter figures: where the daemon's snapshot comes from.
+    public init(notifier: SystemdNotifier, figures: any DaemonSnapshotProviding) {
         self.notifier = notifier
-        self.core = core
+        self.figures = figures
     }
 
     public func run() async throws {
@@ -25,18 +25,24 @@ public struct NotifyService: Service, CustomStringConvertible {
         var lastSamples = -1
         var lastStatus = ContinuousClock.now - .seconds(60)
         while Task.shouldContinue {
-            let status = core.status()
+            let snapshot = figures.snapshot()
+            let sensor = snapshot.sensor
             // The sensor thread publishes its state after every read; a state that stopped
             // changing for a whole interval while the device is up means it is stuck.
-            let alive = status.samplesProcessed != lastSamples || status.source.state != "up"
-            lastSamples = status.samplesProcessed
+            let alive = sensor.samplesProcessed != lastSamples || sensor.state != .up
+            lastSamples = sensor.samplesProcessed
             if notifier.watchdogInterval != nil && alive { notifier.notify("WATCHDOG=1") }
             if ContinuousClock.now - lastStatus >= .seconds(5) {
                 lastStatus = .now
-                notifier.notify("STATUS=\(status.steps) steps today (\(Int(status.progress * 100))% of \(status.goal)); device \(status.source.state)")
+                notifier.notify(Self.statusLine(snapshot))
             }
             guard await Task.pause(for: min(ping, .seconds(5))) else { break }
         }
         notifier.notify("STOPPING=1")
+    }
+
+    /// The STATUS= line `systemctl status` shows.
+    static func statusLine(_ snapshot: DaemonSnapshot) -> String {
+        "STATUS=\(snapshot.steps) steps today (\(Int(snapshot.progress * 100))% of \(snapshot.goal)); device \(snapshot.sensor.state.rawValue)"
     }
 }

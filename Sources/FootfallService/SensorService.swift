@@ -1,39 +1,11 @@
 import Foundation
 import FootfallDetection
 import FootfallInput
+import FootfallProtocol
 import Logging
-import ServiceLifecycle
 import NIOConcurrencyHelpers
+import ServiceLifecycle
 import Synchronization
-
-/// What the sensor thread reports after each read: the steps credited and the detector's state.
-public struct SensorUpdate: Sendable {
-    /// Steps credited by this read: when each happened on the monotonic clock, and its cadence.
-    public var steps: [(time: Double, cadence: Double)]
-    /// Samples processed by this read.
-    public var samples: Int
-    /// Whether a walk is in progress.
-    public var walking: Bool
-    /// Current cadence, steps per minute, 0 when not walking.
-    public var cadence: Double
-}
-
-/// Receives the sensor thread's updates. Must return quickly and never wait: the sensor
-/// thread calls it between reads.
-public protocol SensorSink: Sendable {
-    /// Takes one update.
-    func ingest(_ update: SensorUpdate)
-}
-
-/// The state of the sample source, for status and metrics.
-public struct SourceState: Sendable, Equatable {
-    public var device: SensorDevice?
-    /// "up", "down", "finished" or "starting".
-    public var state: String
-    public var losses: Int
-    public var samplesProcessed: Int
-    public var hardwareSteps: Int?
-}
 
 /// Reads the accelerometer and runs the detector on a thread of its own, so sampling and
 /// detection never wait for a client or the disk: each read's steps are handed to the sink
@@ -46,7 +18,7 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
     let sink: SensorSink
     let logger: Logger
     let stopRequested = Atomic<Bool>(false)
-    let published = NIOLockedValueBox(SourceState(device: nil, state: "starting", losses: 0, samplesProcessed: 0, hardwareSteps: nil))
+    let published = NIOLockedValueBox(SensorStatus.starting)
 
     /// Creates the service.
     /// - Parameters:
@@ -62,7 +34,7 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
     }
 
     /// The source's state now.
-    public var state: SourceState { published.withLockedValue { $0 } }
+    public var status: SensorStatus { published.withLockedValue { $0 } }
 
     public func run() async throws {
         await withTaskCancellationHandler {
@@ -119,13 +91,17 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
                 hardwareSteps = (source as? SupervisedSource)?.readHardwareStepCount() ?? source.hardwareStepCount()
             }
             let walking = stepDetector.gateState == .walking
-            sink.ingest(SensorUpdate(steps: steps, samples: batch.count, walking: walking, cadence: stepDetector.cadence))
+            // The device read now, asked after the read: a supervised source may have found
+            // another device (an evdev one after an IIO one went away) since the last.
+            let device = source.device
+            sink.ingest(SensorUpdate(steps: steps, samples: batch.count, walking: walking, cadence: stepDetector.cadence,
+                                     backend: device.backend))
             let supervised = source as? SupervisedSource
-            let stateName = finished ? "finished" : (supervised.map { $0.isConnected ? "up" : "down" } ?? "up")
+            let state: SourceState = finished ? .finished : (supervised.map { $0.isConnected ? .up : .down } ?? .up)
             let total = stepDetector.samplesProcessed
             published.withLockedValue {
-                $0 = SourceState(device: source.device, state: stateName, losses: supervised?.losses ?? 0,
-                                 samplesProcessed: total, hardwareSteps: hardwareSteps)
+                $0 = SensorStatus(device: device, state: state, losses: supervised?.losses ?? 0,
+                                  samplesProcessed: total, hardwareSteps: hardwareSteps)
             }
         }
     }

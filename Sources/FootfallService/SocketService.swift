@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -175,4 +176,3 @@ final class ManagedAtomicCounter: Sendable {
     func decrement() { value.subtract(1, ordering: .relaxed) }
 }
 
-import Synchronization

@@ -1,5 +1,6 @@
 import Foundation
 import FootfallGoals
+import FootfallInput
 import FootfallProtocol
 import FootfallStore
 import NIOConcurrencyHelpers
@@ -15,7 +16,8 @@ import NIOConcurrencyHelpers
 /// loses nor duplicates steps: those before the jump stay where they were filed, those after go
 /// where the new clock says. While the wall clock is implausible (before 2024: a board without
 /// a real-time clock, before NTP) steps wait in memory, by monotonic time, and are filed once the
-/// clock is set, so they land on the right day.
+/// clock is set, so they land on the right day. Every step is filed under the backend of the
+/// device that counted it, as the sensor thread reports it.
 public final class StepLedger: SensorSink, Sendable {
     struct State {
         var boundary: DayBoundary
@@ -24,30 +26,32 @@ public final class StepLedger: SensorSink, Sendable {
         var todaySteps: Int
         var tracker: MilestoneTracker
         var reached: [Milestone]
-        var pendingMinutes: [MinuteKey: MinuteDelta] = [:]
-        var pendingDayGoals: [String: Int] = [:]
+        var pendingMinutes = MinuteBuckets()
+        var pendingDayGoals: [LocalDay: Int] = [:]
         var pendingMilestones: [MilestoneRecord] = []
         var pendingGoalChanges: [GoalChange] = []
-        var waitingForClock: [(time: Double, cadence: Double)] = []
+        var waitingForClock: [WaitingStep] = []
         var recentSteps: [StepRecord] = []
-        var todayMinutes: [Int64: Int] = [:]
+        /// Today's minutes filed since the daemon started, written or not.
+        var todayMinutes = MinuteBuckets()
         var walking = false
         var cadence = 0.0
         var lifetime: Int
         var progressVersion = 0
     }
 
-    struct MinuteKey: Hashable {
-        var start: Int64
-        var source: String
+    /// A step counted while the wall clock was unset.
+    struct WaitingStep {
+        var time: Double
+        var cadence: Double
+        var backend: SensorBackend
     }
 
     // A pthread mutex (NIO's box) rather than Synchronization's Mutex: on Linux the latter's
     // contended path waits in the uninstrumented standard library, so ThreadSanitizer misses
-    // the ordering and reports every access under the lock as a race.
+    // the ordering and reports every access under the lock as a race. The package's one lock.
     let state: NIOLockedValueBox<State>
     let clock: DaemonClock
-    let source: String
     /// Steps held while the clock is unset, at most; beyond that the oldest are filed anyway.
     let waitingLimit = 100_000
 
@@ -59,15 +63,13 @@ public final class StepLedger: SensorSink, Sendable {
     ///   - todaySteps: steps already stored for today.
     ///   - reachedToday: milestones already announced today.
     ///   - lifetime: steps ever stored.
-    ///   - source: "iio", "evdev" or "replay", filed with every minute.
     public init(clock: DaemonClock, boundary: DayBoundary, goals: GoalHistory, todaySteps: Int,
-                reachedToday: [Milestone], lifetime: Int, source: String) {
+                reachedToday: [Milestone], lifetime: Int) {
         let today = boundary.day(containing: clock.now())
         let tracker = MilestoneTracker(day: today, highestAnnounced: reachedToday.max())
         state = NIOLockedValueBox(State(boundary: boundary, goals: goals, today: today, todaySteps: todaySteps, tracker: tracker,
-                            reached: reachedToday.sorted(), lifetime: lifetime))
+                                        reached: reachedToday.sorted(), lifetime: lifetime))
         self.clock = clock
-        self.source = source
     }
 
     /// Files the steps of one sensor read.
@@ -82,6 +84,7 @@ public final class StepLedger: SensorSink, Sendable {
                 for step in waiting { file(step, in: &state) }
             }
             for step in update.steps {
+                let step = WaitingStep(time: step.time, cadence: step.cadence, backend: update.backend)
                 if plausible {
                     file(step, in: &state)
                 } else {
@@ -95,21 +98,18 @@ public final class StepLedger: SensorSink, Sendable {
     }
 
     /// Adds one step to its minute and day.
-    private func file(_ step: (time: Double, cadence: Double), in state: inout State) {
+    private func file(_ step: WaitingStep, in state: inout State) {
         let wall = clock.wallTime(ofMonotonic: step.time)
         let seconds = wall.timeIntervalSince1970
         let minute = Int64((seconds / 60).rounded(.down)) * 60
         let day = state.boundary.day(containing: wall)
         if day > state.today { roll(to: day, &state) }
-        let key = MinuteKey(start: minute, source: source)
-        var delta = state.pendingMinutes[key] ?? MinuteDelta(start: minute, source: source, day: day.description, steps: 0, cadenceSum: 0)
-        delta.steps += 1
-        delta.cadenceSum += step.cadence
-        state.pendingMinutes[key] = delta
-        state.pendingDayGoals[day.description] = state.goals.goal(for: day, boundary: state.boundary)
+        let delta = MinuteDelta(start: minute, source: step.backend, day: day, steps: 1, cadenceSum: step.cadence)
+        state.pendingMinutes.add(delta)
+        state.pendingDayGoals[day] = state.goals.goal(for: day, boundary: state.boundary)
         if day == state.today {
             state.todaySteps += 1
-            state.todayMinutes[minute, default: 0] += 1
+            state.todayMinutes.add(delta)
         }
         state.lifetime += 1
         state.recentSteps.append(StepRecord(time: (seconds * 1000).rounded() / 1000, cadenceSpm: (step.cadence * 10).rounded() / 10))
@@ -119,7 +119,7 @@ public final class StepLedger: SensorSink, Sendable {
         state.today = day
         state.todaySteps = 0
         state.reached = []
-        state.todayMinutes = [:]
+        state.todayMinutes.removeAll()
         state.progressVersion += 1
     }
 
@@ -129,7 +129,7 @@ public final class StepLedger: SensorSink, Sendable {
         let now = clock.now().timeIntervalSince1970
         for milestone in reached {
             state.reached.append(milestone)
-            state.pendingMilestones.append(MilestoneRecord(day: state.today.description, milestone: milestone.description,
+            state.pendingMilestones.append(MilestoneRecord(day: state.today, milestone: milestone,
                                                            steps: state.todaySteps, goal: goal, reachedAt: now))
         }
     }
@@ -148,10 +148,9 @@ public final class StepLedger: SensorSink, Sendable {
     /// it back (when the write failed).
     public func takeBatch() -> StoreBatch {
         state.withLockedValue { state in
-            let batch = StoreBatch(minutes: Array(state.pendingMinutes.values).sorted { $0.start < $1.start },
-                                   dayGoals: state.pendingDayGoals, milestones: state.pendingMilestones,
-                                   goalChanges: state.pendingGoalChanges)
-            state.pendingMinutes.removeAll(keepingCapacity: true)
+            let batch = StoreBatch(minutes: state.pendingMinutes.deltas, dayGoals: state.pendingDayGoals,
+                                   milestones: state.pendingMilestones, goalChanges: state.pendingGoalChanges)
+            state.pendingMinutes.removeAll()
             state.pendingDayGoals.removeAll(keepingCapacity: true)
             state.pendingMilestones.removeAll()
             state.pendingGoalChanges.removeAll()
@@ -162,41 +161,34 @@ public final class StepLedger: SensorSink, Sendable {
     /// Takes back a batch that could not be written, merging it with what came since.
     public func restore(_ batch: StoreBatch) {
         state.withLockedValue { state in
-            for delta in batch.minutes {
-                let key = MinuteKey(start: delta.start, source: delta.source)
-                if var newer = state.pendingMinutes[key] {
-                    newer.steps += delta.steps
-                    newer.cadenceSum += delta.cadenceSum
-                    state.pendingMinutes[key] = newer
-                } else {
-                    state.pendingMinutes[key] = delta
-                }
-            }
+            state.pendingMinutes.add(contentsOf: batch.minutes)
             for (day, goal) in batch.dayGoals where state.pendingDayGoals[day] == nil { state.pendingDayGoals[day] = goal }
             state.pendingMilestones = batch.milestones + state.pendingMilestones
             state.pendingGoalChanges = batch.goalChanges + state.pendingGoalChanges
         }
     }
 
-    /// Minutes whose steps are not yet on disk, as deltas (for history that must include them).
+    /// Minutes whose steps are not yet on disk (for history that must include them).
     public func pendingMinutes() -> [MinuteDelta] {
-        state.withLockedValue { Array($0.pendingMinutes.values) }
+        state.withLockedValue { $0.pendingMinutes.deltas }
     }
 
     /// Everything of today the ledger knows, as one batch for a fresh store (after the old
-    /// one was found corrupt): today's minutes (all of them, written or not), today's goal,
-    /// the milestones reached today and the whole goal history. Per-minute cadence is lost.
+    /// one was found corrupt): today's minutes filed since the start, written or not, each under
+    /// its own source; the rest of today's count (stored before the start) as steps without a
+    /// minute; today's goal; the milestones reached today; the whole goal history.
     public func todayRebuildBatch() -> StoreBatch {
         state.withLockedValue { state in
-            let day = state.today.description
-            let minutes = state.todayMinutes.map { MinuteDelta(start: $0.key, source: source, day: day, steps: $0.value, cadenceSum: 0) }
-            let goal = state.goals.goal(for: state.today, boundary: state.boundary)
+            let day = state.today
+            let goal = state.goals.goal(for: day, boundary: state.boundary)
             let reachedAt = clock.now().timeIntervalSince1970
             let milestones = state.reached.map {
-                MilestoneRecord(day: day, milestone: $0.description, steps: $0.threshold(goal: goal), goal: goal, reachedAt: reachedAt)
+                MilestoneRecord(day: day, milestone: $0, steps: $0.threshold(goal: goal), goal: goal, reachedAt: reachedAt)
             }
-            let changes = state.goals.changes.map { GoalChange(effectiveAt: $0.effective.timeIntervalSince1970, goal: $0.goal, changedBy: nil) }
-            return StoreBatch(minutes: minutes.sorted { $0.start < $1.start }, dayGoals: [day: goal], milestones: milestones, goalChanges: changes)
+            let changes = state.goals.changes.map { GoalChange($0, changedBy: nil) }
+            let earlier = state.todaySteps - state.todayMinutes.steps
+            return StoreBatch(minutes: state.todayMinutes.deltas, stepsWithoutMinutes: earlier > 0 ? [day: earlier] : [:],
+                              dayGoals: [day: goal], milestones: milestones, goalChanges: changes)
         }
     }
 
@@ -205,7 +197,7 @@ public final class StepLedger: SensorSink, Sendable {
 
     /// Steps not yet on disk.
     public var unwrittenSteps: Int {
-        state.withLockedValue { $0.pendingMinutes.values.reduce(0) { $0 + $1.steps } + $0.waitingForClock.count }
+        state.withLockedValue { $0.pendingMinutes.steps + $0.waitingForClock.count }
     }
 
     /// Steps filed since the last call, for STEP events.
@@ -224,7 +216,7 @@ public final class StepLedger: SensorSink, Sendable {
         return try state.withLockedValue { state in
             try state.goals.setGoal(goal, at: now)
             state.pendingGoalChanges.append(GoalChange(effectiveAt: now.timeIntervalSince1970, goal: goal, changedBy: uid))
-            state.pendingDayGoals[state.today.description] = goal
+            state.pendingDayGoals[state.today] = goal
             checkMilestones(&state)
             state.progressVersion += 1
             return state.goals
@@ -255,24 +247,6 @@ public final class StepLedger: SensorSink, Sendable {
         }
         if changed { tick() }
         return changed ? zone.identifier : nil
-    }
-
-    /// A consistent picture of today.
-    public struct Figures: Sendable {
-        public var day: LocalDay
-        public var steps: Int
-        public var goal: Int
-        public var reached: [Milestone]
-        public var walking: Bool
-        public var cadence: Double
-        public var lifetime: Int
-        public var todayMinutes: [Int64: Int]
-        public var goalSince: Date?
-        public var boundary: DayBoundary
-        /// The goal history, for the goal a past day had.
-        public var goals: GoalHistory
-        /// Changes whenever the figures do, so PROGRESS is only sent on change.
-        public var version: Int
     }
 
     /// Today's figures now.

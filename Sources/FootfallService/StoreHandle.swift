@@ -3,12 +3,13 @@ import Logging
 import NIOConcurrencyHelpers
 
 /// The daemon's store, which can be replaced while running: when the database turns out to
-/// be corrupt it is moved aside and a fresh one takes its place, and everyone holding the
-/// handle uses the new one from then on.
+/// be corrupt, `StoreRecovery` moves it aside and puts a fresh one in its place, and everyone
+/// holding the handle uses the new one from then on.
 public final class StoreHandle: Sendable {
     private let database: NIOLockedValueBox<FootfallDatabase>
-    /// The state directory, for a replacement.
+    /// The state directory, for a replacement; nil for a store that cannot be replaced (in memory).
     public let directory: String?
+    /// The store's logger, for a replacement.
     let logger: Logger
 
     /// Wraps an open store.
@@ -21,14 +22,8 @@ public final class StoreHandle: Sendable {
     /// The store in use.
     public var current: FootfallDatabase { database.withLockedValue { $0 } }
 
-    /// Closes the corrupt store, moves its files aside and opens a fresh one.
-    /// - Returns: where the corrupt file went.
-    public func replaceCorrupt() throws(StoreError) -> String? {
-        guard let directory else { return nil }
-        try? current.close()
-        let moved = try FootfallDatabase.quarantine(directory: directory, logger: logger)
-        let fresh = try FootfallDatabase.open(directory: directory, logger: logger)
+    /// Puts `fresh` in place of the store in use.
+    func replace(with fresh: FootfallDatabase) {
         database.withLockedValue { $0 = fresh }
-        return moved
     }
 }

@@ -7,28 +7,32 @@ import ServiceLifecycle
 /// Writes the ledger's new steps to SQLite twice a second, so after a crash at most the last
 /// second is lost. When a write fails (disk full, database locked) the steps stay in memory,
 /// counting goes on, the log says so once per kind of failure, and the next write carries
-/// everything. Milestones are announced to watchers only once stored, so a restart never
-/// announces one twice. On graceful shutdown it writes one last time: it stops after the
-/// sensor and the socket.
+/// everything; a store found corrupt is replaced (`StoreRecovery`). Milestones are announced to
+/// watchers only once stored, so a restart never announces one twice. On graceful shutdown it
+/// writes one last time: it stops after the sensor and the socket.
 public struct StoreService: Service, CustomStringConvertible {
     public var description: String { "StoreService" }
     let store: StoreHandle
     let ledger: StepLedger
     let hub: EventHub
     let executor: BlockingExecutor
+    let settings: LiveSettings
     let logger: Logger
-    let retentionDays: @Sendable () -> Int?
-    let interval: Duration = .milliseconds(500)
+    let interval: Duration
 
     /// Creates the service.
-    public init(store: StoreHandle, ledger: StepLedger, hub: EventHub, executor: BlockingExecutor, logger: Logger,
-                retentionDays: @escaping @Sendable () -> Int?) {
+    /// - Parameters:
+    ///   - settings: the settings in force; their `retentionDays` prunes old minutes hourly.
+    ///   - interval: how often to write.
+    public init(store: StoreHandle, ledger: StepLedger, hub: EventHub, executor: BlockingExecutor, settings: LiveSettings,
+                logger: Logger, interval: Duration = .milliseconds(500)) {
         self.store = store
         self.ledger = ledger
         self.hub = hub
         self.executor = executor
+        self.settings = settings
         self.logger = logger
-        self.retentionDays = retentionDays
+        self.interval = interval
     }
 
     public func run() async throws {
@@ -37,7 +41,7 @@ public struct StoreService: Service, CustomStringConvertible {
         while Task.shouldContinue {
             guard await Task.pause(for: interval) else { break }
             failing = await flush(failing: failing)
-            if ContinuousClock.now - lastRetention >= .seconds(3600), let days = retentionDays() {
+            if ContinuousClock.now - lastRetention >= .seconds(3600), let days = settings.current.retentionDays {
                 lastRetention = .now
                 let cutoff = Int64(Date().timeIntervalSince1970) - Int64(days) * 86_400
                 if let deleted = try? await executor.run({ try store.current.deleteMinutes(before: cutoff) }), deleted > 0 {
@@ -51,7 +55,7 @@ public struct StoreService: Service, CustomStringConvertible {
 
     /// Writes what changed; returns the failure in force, if any, so it is logged once.
     func flush(failing: String?) async -> String? {
-        let ledger = self.ledger, store = self.store
+        let ledger = self.ledger, store = self.store, logger = self.logger
         // Take and write on the store's queue, so history reads (on the same queue) never see
         // steps that are in neither the ledger nor the store.
         let outcome = try? await executor.run { () -> Result<StoreBatch, StoreError>? in
@@ -60,21 +64,11 @@ public struct StoreService: Service, CustomStringConvertible {
             do throws(StoreError) {
                 try store.current.write(batch)
                 return .success(batch)
-            } catch .corrupt(let path, _, let message) {
-                // Keep the day: move the damaged file aside, start a fresh store, and write into
-                // it everything of today the ledger knows, plus what this batch had for other days.
+            } catch .corrupt(let path, let code, let message) {
                 do throws(StoreError) {
-                    let moved = try store.replaceCorrupt()
-                    let rebuilt = ledger.todayRebuildBatch()
-                    let today = ledger.today.description
-                    var merged = rebuilt
-                    merged.minutes += batch.minutes.filter { $0.day != today }
-                    for (day, goal) in batch.dayGoals where day != today { merged.dayGoals[day] = goal }
-                    try store.current.write(merged)
-                    logger.critical("the step store was corrupt; moved it aside and wrote today's count to a new one",
-                                    metadata: ["store.path": "\(path)", "store.quarantined": "\(moved ?? "-")",
-                                               "steps.today": "\(rebuilt.minutes.reduce(0) { $0 + $1.steps })", "error": "\(message)"])
-                    return .success(StoreBatch(milestones: batch.milestones))
+                    return .success(try StoreRecovery.replace(store, failed: batch, today: ledger.todayRebuildBatch(), day: ledger.today,
+                                                              error: .corrupt(path: path, code: code, message: message),
+                                                              logger: logger))
                 } catch {
                     ledger.restore(batch)
                     return .failure(error)
@@ -88,7 +82,7 @@ public struct StoreService: Service, CustomStringConvertible {
         switch outcome {
         case .success(let batch):
             if failing != nil {
-                logger.notice("writing to the store again; nothing was lost", metadata: ["store.steps": "\(batch.minutes.reduce(0) { $0 + $1.steps })"])
+                logger.notice("writing to the store again; nothing was lost", metadata: ["store.steps": "\(batch.steps)"])
             }
             for record in batch.milestones {
                 hub.publish(ServerMessage.milestone(MilestoneMessage(day: record.day, milestone: record.milestone,

@@ -1,3 +1,5 @@
+import ServiceLifecycle
+
 extension Task where Success == Never, Failure == Never {
     /// Sleeps; returns false when the task was cancelled, so a service's loop ends instead of
     /// spinning (a cancelled `Task.sleep` throws at once, every time).
@@ -13,5 +15,3 @@ extension Task where Success == Never, Failure == Never {
     /// Whether a service's loop should go on: neither shutting down nor cancelled.
     static var shouldContinue: Bool { !Task.isShuttingDownGracefully && !Task.isCancelled }
 }
-
-import ServiceLifecycle

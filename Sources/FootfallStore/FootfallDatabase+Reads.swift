@@ -1,29 +1,29 @@
+import FootfallGoals
 import GRDB
 
 extension FootfallDatabase {
     /// The steps of one day, all sources together; 0 for a day without steps.
-    /// - Parameter day: the local day, "YYYY-MM-DD".
+    /// - Parameter day: the local day.
     /// - Throws: ``StoreError`` if the database cannot be read.
-    public func dayTotal(_ day: String) throws(StoreError) -> Int {
+    public func dayTotal(_ day: LocalDay) throws(StoreError) -> Int {
         try perform("read the total of \(day)") {
-            try writer.read { db in try StoredDayTotal.fetchOne(db, key: day)?.steps ?? 0 }
+            try writer.read { db in try DayTotal.fetchOne(db, key: day)?.steps ?? 0 }
         }
     }
 
     /// The totals of the days from `from` to `to`, both included, oldest first; days without a
     /// row (no steps and no goal recorded) are left out.
     /// - Parameters:
-    ///   - from: the first day, "YYYY-MM-DD".
-    ///   - to: the last day, "YYYY-MM-DD".
+    ///   - from: the first day.
+    ///   - to: the last day.
     /// - Throws: ``StoreError`` if the database cannot be read.
-    public func days(from: String, to: String) throws(StoreError) -> [DayTotal] {
+    public func days(from: LocalDay, to: LocalDay) throws(StoreError) -> [DayTotal] {
         try perform("read days \(from) to \(to)") {
             try writer.read { db in
-                try StoredDayTotal
-                    .filter(StoredDayTotal.Columns.day >= from && StoredDayTotal.Columns.day <= to)
-                    .order(StoredDayTotal.Columns.day)
+                try DayTotal
+                    .filter(DayTotal.Columns.day >= from && DayTotal.Columns.day <= to)
+                    .order(DayTotal.Columns.day)
                     .fetchAll(db)
-                    .map(\.total)
             }
         }
     }
@@ -37,11 +37,10 @@ extension FootfallDatabase {
     public func minutes(from: Int64, to: Int64) throws(StoreError) -> [MinuteRow] {
         try perform("read minutes") {
             try writer.read { db in
-                try StoredMinute
-                    .filter(StoredMinute.Columns.start >= from && StoredMinute.Columns.start < to)
-                    .order(StoredMinute.Columns.start, Column("source"))
+                try MinuteRow
+                    .filter(MinuteRow.Columns.start >= from && MinuteRow.Columns.start < to)
+                    .order(MinuteRow.Columns.start, MinuteRow.Columns.source)
                     .fetchAll(db)
-                    .map(\.row)
             }
         }
     }
@@ -57,16 +56,15 @@ extension FootfallDatabase {
     }
 
     /// The milestones reached on a day, in the order they were reached.
-    /// - Parameter day: the local day, "YYYY-MM-DD".
+    /// - Parameter day: the local day.
     /// - Throws: ``StoreError`` if the database cannot be read.
-    public func milestones(day: String) throws(StoreError) -> [MilestoneRecord] {
+    public func milestones(day: LocalDay) throws(StoreError) -> [MilestoneRecord] {
         try perform("read the milestones of \(day)") {
             try writer.read { db in
-                try StoredMilestone
-                    .filter(StoredMilestone.Columns.day == day)
-                    .order(StoredMilestone.Columns.reachedAt, StoredMilestone.Columns.milestone)
+                try MilestoneRecord
+                    .filter(MilestoneRecord.Columns.day == day)
+                    .order(MilestoneRecord.Columns.reachedAt, MilestoneRecord.Columns.milestone)
                     .fetchAll(db)
-                    .map(\.record)
             }
         }
     }
@@ -76,7 +74,7 @@ extension FootfallDatabase {
     public func goalChanges() throws(StoreError) -> [GoalChange] {
         try perform("read the goal history") {
             try writer.read { db in
-                try StoredGoalChange.order(StoredGoalChange.Columns.id).fetchAll(db).map(\.change)
+                try GoalChange.order(GoalChange.Columns.id).fetchAll(db)
             }
         }
     }

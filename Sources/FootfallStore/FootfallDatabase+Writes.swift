@@ -1,9 +1,11 @@
+import FootfallGoals
 import GRDB
 
 extension FootfallDatabase {
     /// Writes one flush in one transaction, and returns once it is committed; on error nothing
     /// of it is stored. Minute deltas add to their minute's row (creating it), and the same
-    /// steps add to their day's total; each day in `dayGoals` records that goal; milestones are
+    /// steps add to their day's total, as do `stepsWithoutMinutes`; each day in `dayGoals`
+    /// records that goal; milestones are
     /// stored unless the day already has them; goal changes are appended. An empty batch
     /// writes nothing.
     /// - Parameter batch: what changed since the last flush.
@@ -19,27 +21,27 @@ extension FootfallDatabase {
 
     /// The statements of one batch, inside the caller's transaction.
     private static func apply(_ batch: StoreBatch, in db: Database) throws {
-        var stepsByDay: [String: Int] = [:]
+        var stepsByDay = batch.stepsWithoutMinutes
         for delta in batch.minutes {
-            try StoredMinute.add(delta, in: db)
+            try MinuteRow.add(delta, in: db)
             stepsByDay[delta.day, default: 0] += delta.steps
         }
         // Sorted so a batch always runs the same statements in the same order.
         for day in Set(stepsByDay.keys).union(batch.dayGoals.keys).sorted() {
             let steps = stepsByDay[day] ?? 0
             if let goal = batch.dayGoals[day] {
-                try StoredDayTotal.add(steps: steps, to: day, goal: goal, in: db)
-            } else if try !StoredDayTotal.add(steps: steps, to: day, in: db) {
+                try DayTotal.add(steps: steps, to: day, goal: goal, in: db)
+            } else if try !DayTotal.add(steps: steps, to: day, in: db) {
                 throw StoreError.invalidBatch(
                     reason: "it has minutes for \(day), a day without a total yet, but no goal for it in dayGoals",
                     code: nil)
             }
         }
         for milestone in batch.milestones {
-            try StoredMilestone.insertUnlessPresent(milestone, in: db)
+            try milestone.insertUnlessPresent(in: db)
         }
         for change in batch.goalChanges {
-            try StoredGoalChange(change).insert(db)
+            try change.insert(db)
         }
     }
 
@@ -51,7 +53,7 @@ extension FootfallDatabase {
     public func deleteMinutes(before start: Int64) throws(StoreError) -> Int {
         let deleted = try perform("delete old minutes") {
             try writer.write { db in
-                try StoredMinute.filter(StoredMinute.Columns.start < start).deleteAll(db)
+                try MinuteRow.filter(MinuteRow.Columns.start < start).deleteAll(db)
             }
         }
         if deleted > 0 {

@@ -1,6 +1,6 @@
 import GRDB
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The daemon's persistent store: per-minute step buckets, per-day totals, the goal history and
 /// the milestone log, in one SQLite database (through GRDB).
@@ -37,7 +37,7 @@ public final class FootfallDatabase: Sendable {
     let busyTimeout: Duration
     /// Set by `close`. Checked before touching GRDB, because GRDB 7.10 crashes on a
     /// checkpoint of a closed pool instead of throwing SQLITE_MISUSE.
-    private let closed = Mutex(false)
+    private let closed = NIOLockedValueBox(false)
 
     private init(writer: any DatabaseWriter, path: String?, logger: Logger, busyTimeout: Duration) {
         self.writer = writer
@@ -101,7 +101,7 @@ public final class FootfallDatabase: Sendable {
     /// - Throws: ``StoreError`` if SQLite cannot close (the store stays usable then).
     public func close() throws(StoreError) {
         // Held throughout, so a second `close` waits for the first and then does nothing.
-        let result: Result<Void, StoreError> = closed.withLock { closed in
+        let result: Result<Void, StoreError> = closed.withLockedValue { closed in
             if closed { return .success(()) }
             do {
                 // Best effort: a failed checkpoint (disk full, a reader of another process)
@@ -171,7 +171,7 @@ public final class FootfallDatabase: Sendable {
     ///   - operation: what is being done, as a verb phrase, for the general error message.
     ///   - unsavedSteps: the steps lost to the caller if `body` fails (a write's batch).
     func perform<T>(_ operation: String, unsavedSteps: Int = 0, _ body: () throws -> T) throws(StoreError) -> T {
-        if closed.withLock({ $0 }) {
+        if closed.withLockedValue({ $0 }) {
             throw .sqlite(operation: operation, path: displayPath, code: ResultCode.SQLITE_MISUSE.rawValue,
                           message: "the store was closed")
         }

@@ -13,6 +13,8 @@ import Glibc
 import Darwin
 #endif
 import FootfallAnalysis
+import FootfallGoals
+import FootfallInput
 import FootfallStore
 import Logging
 
@@ -37,19 +39,20 @@ do {
     // Two hours of minutes over two days, so minutes are revisited (as after a clock jump
     // back) and batches touch one or two days.
     let firstMinute: Int64 = 1_795_302_000  // 2026-11-21T23:00:00Z
+    let november21 = try LocalDay(year: 2026, month: 11, day: 21), november22 = november21.next
     while true {
         var batch = StoreBatch()
         for _ in 0..<Int.random(in: 1...3, using: &random) {
             let start = firstMinute + 60 * Int64.random(in: 0..<120, using: &random)
-            let day = start < firstMinute + 3600 ? "2026-11-21" : "2026-11-22"
+            let day = start < firstMinute + 3600 ? november21 : november22
             let steps = Int.random(in: 1...30, using: &random)
-            let source = ["iio", "evdev", "replay"].randomElement(using: &random)!
+            let source = SensorBackend.allCases.randomElement(using: &random)!
             batch.minutes.append(MinuteDelta(start: start, source: source, day: day, steps: steps,
                                              cadenceSum: Double(steps) * 110))
             batch.dayGoals[day] = 8000
         }
         if Int.random(in: 0..<10, using: &random) == 0 {
-            batch.milestones.append(MilestoneRecord(day: "2026-11-22", milestone: "\(Int.random(in: 1...5, using: &random))x",
+            batch.milestones.append(MilestoneRecord(day: november22, milestone: .multiple(Int.random(in: 1...5, using: &random)),
                                                     steps: total, goal: 8000, reachedAt: Double(firstMinute)))
             batch.goalChanges.append(GoalChange(effectiveAt: Double(firstMinute), goal: 8000, changedBy: 1000))
         }

@@ -39,16 +39,24 @@ struct History: AsyncParsableCommand {
 
     func validate() throws {
         if days != nil && from != nil { throw ValidationError("Give either --days or --from, not both.") }
-        if let days, !(1...36_600).contains(days) { throw ValidationError("--days must be from 1 to 36600.") }
+        let limit = Request.HistoryQuery.maximumDays
+        if let days, !(1...limit).contains(days) { throw ValidationError("--days must be from 1 to \(limit).") }
         for (name, value) in [("--from", from), ("--to", to)] {
-            if let value, !RequestParser.isDay(value) { throw ValidationError("\(name) must be a day as YYYY-MM-DD.") }
+            if let value, Request.HistoryQuery.day(value) == nil { throw ValidationError("\(name) must be a day as YYYY-MM-DD.") }
         }
-        if let from, let to, from > to { throw ValidationError("--from must not be after --to.") }
+        if let from = firstDay, let to = lastDay, from > to { throw ValidationError("--from must not be after --to.") }
         if json && csv { throw ValidationError("Give either --json or --csv, not both.") }
     }
 
+    /// `--from` as a day (checked by `validate`).
+    var firstDay: LocalDay? { from.flatMap(Request.HistoryQuery.day) }
+
+    /// `--to` as a day (checked by `validate`).
+    var lastDay: LocalDay? { to.flatMap(Request.HistoryQuery.day) }
+
     func run() async throws {
-        let query = Request.HistoryQuery(granularity: minutes ? .minute : .day, from: from, to: to, days: from == nil ? (days ?? 7) : nil)
+        let query = Request.HistoryQuery(granularity: minutes ? .minute : .day, from: firstDay, to: lastDay,
+                                         days: from == nil ? (days ?? Request.HistoryQuery.defaultDays) : nil)
         let history = try await client.withSession { session -> HistoryMessage in
             guard case .history(let history) = try await session.ask(.history(query)) else { throw ClientError.badReply("no HISTORY") }
             return history
@@ -58,7 +66,7 @@ struct History: AsyncParsableCommand {
         } else if csv {
             if let minutes = history.minutes {
                 print("start,steps,cadence_spm,source")
-                for m in minutes { print("\(Int(m.start)),\(m.steps),\(formatted(m.cadenceSpm, decimals: 1)),\(m.source)") }
+                for m in minutes { print("\(Int(m.start)),\(m.steps),\(formatted(m.cadenceSpm, decimals: 1)),\(m.source.rawValue)") }
             } else {
                 print("day,steps,goal")
                 for d in history.days ?? [] { print("\(d.day),\(d.steps),\(d.goal)") }
@@ -101,7 +109,7 @@ struct History: AsyncParsableCommand {
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         var table = TextTable([("minute", .left), ("steps", .right), ("cadence", .right), ("source", .left)])
         for m in minutes {
-            table.add([formatter.string(from: Date(timeIntervalSince1970: m.start)), String(m.steps), formatted(m.cadenceSpm, decimals: 0), m.source])
+            table.add([formatter.string(from: Date(timeIntervalSince1970: m.start)), String(m.steps), formatted(m.cadenceSpm, decimals: 0), m.source.rawValue])
         }
         return table.render()
     }

@@ -60,7 +60,7 @@ struct Render: AsyncParsableCommand {
     func run() async throws {
         let figures = try await todayFigures(from: DaemonTodaySource(client: client))
         let progress = try GoalProgress(steps: figures.steps, goal: figures.goal)
-        let palette = Palette.named(palette ?? figures.palette.flatMap(Palette.Name.init(rawValue:)) ?? .standard)
+        let palette = Palette.named(palette ?? figures.palette ?? .standard)
         if text {
             let colour = TerminalColour.isWanted(outputIsTerminal: isatty(STDOUT_FILENO) == 1,
                                                  environment: ProcessInfo.processInfo.environment)

@@ -36,7 +36,7 @@ struct Status: AsyncParsableCommand {
     /// The status as a few lines for a terminal.
     static func describe(_ status: StatusMessage, width: Int, colour: Bool) -> String {
         let progress = (try? GoalProgress(steps: status.steps, goal: status.goal)) ?? (try! GoalProgress(steps: 0, goal: 1))
-        let palette = Palette.named(Palette.Name(rawValue: status.palette) ?? .standard)
+        let palette = Palette.named(status.palette)
         var lines: [String] = []
         let tier = progress.tier
         lines.append("\(status.day)  \(NumberText.grouped(status.steps)) steps of \(NumberText.grouped(status.goal))  \(progress.percent)%  \(tier.symbol) \(tier.name)")
@@ -44,15 +44,15 @@ struct Status: AsyncParsableCommand {
         var details: [String] = []
         details.append(status.walking ? "walking at \(formatted(status.cadenceSpm, decimals: 0)) steps/min" : "not walking")
         details.append("\(formatted(status.distanceM / 1000, decimals: 2)) km")
-        if !status.milestones.isEmpty { details.append("milestones: \(status.milestones.joined(separator: ", "))") }
+        if !status.milestones.isEmpty { details.append("milestones: \(status.milestones.map(\.description).joined(separator: ", "))") }
         if let exercise = status.exerciseMinutes, let active = status.activeHours {
             details.append("~\(exercise) exercise min, ~\(active) active h (approximations)")
         }
         lines.append(details.joined(separator: " · "))
         let source = status.source
-        var device = "\(source.kind) \(source.device)"
+        var device = "\(source.kind.rawValue) \(source.device)"
         if !source.name.isEmpty && source.name != source.device { device += " (\(source.name))" }
-        device += ": \(source.state)"
+        device += ": \(source.state.rawValue)"
         if source.losses > 0 { device += ", lost \(source.losses)x" }
         if let hardware = status.hardwareSteps { device += ", hardware counter \(NumberText.grouped(hardware))" }
         lines.append(device)

@@ -1,3 +1,5 @@
+import FootfallGoals
+
 /// Today's steps and goal, and whose they are, as the daemon reports them.
 struct TodayFigures: Equatable {
     /// Steps counted today.
@@ -7,5 +9,5 @@ struct TodayFigures: Equatable {
     /// The user's name from the daemon's configuration, if it has one.
     var name: String?
     /// The palette the daemon's configuration chose, if known.
-    var palette: String?
+    var palette: Palette.Name?
 }

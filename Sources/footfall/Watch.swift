@@ -46,7 +46,7 @@ struct Watch: AsyncParsableCommand {
                         FileHandle.standardOutput.write(Data(Self.line(steps: progress.steps, goal: progress.goal, cadence: progress.cadenceSpm,
                                                                       walking: progress.walking, colour: colour).utf8))
                     case .milestone(let milestone):
-                        let text = Milestone(label: milestone.milestone)?.announcement ?? milestone.milestone
+                        let text = milestone.milestone.announcement
                         FileHandle.standardOutput.write(Data("\(ANSI.clearLine)\(text) (\(NumberText.grouped(milestone.steps)) steps)\n".utf8))
                     default:
                         break

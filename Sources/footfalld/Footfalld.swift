@@ -1,12 +1,7 @@
 import ArgumentParser
 import Foundation
-import FootfallDetection
-import FootfallGoals
-import FootfallInput
 import FootfallService
-import FootfallStore
 import Logging
-import ServiceLifecycle
 
 /// `footfalld`: counts steps all day from an accelerometer (or a replayed trace), keeps them
 /// in SQLite, and answers the `footfall` CLI on a local Unix socket.
@@ -106,7 +101,8 @@ struct Footfalld: AsyncParsableCommand {
             configuration: configuration, configurationPath: configurationPath, paths: paths,
             stateDirectory: stateDir ?? paths.stateDirectory, socket: socket ?? paths.socket,
             device: device ?? configuration.device, replay: replay, speed: speed, loop: loop,
-            metricsFile: metricsFile ?? configuration.metricsFile, logLevel: logLevel ?? configuration.logLevel, clock: clock)
+            metricsFile: metricsFile ?? configuration.metricsFile,
+            logLevel: logLevel.flatMap(Logger.Level.init(rawValue:)) ?? configuration.logLevel, clock: clock)
         try await Daemon(options: options).run()
     }
 }

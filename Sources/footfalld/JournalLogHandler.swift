@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Writes log lines to stderr the way journald likes them: under systemd (JOURNAL_STREAM set)
 /// each line starts with its syslog priority (`<6>`), so `journalctl -p warning` works and no
@@ -66,10 +66,10 @@ struct JournalLogHandler: LogHandler {
 
 /// The daemon-wide log level, shared by every logger and changed by a reload.
 final class SharedLogLevel: Sendable {
-    private let level: Mutex<Logger.Level>
-    init(_ level: Logger.Level) { self.level = Mutex(level) }
+    private let level: NIOLockedValueBox<Logger.Level>
+    init(_ level: Logger.Level) { self.level = NIOLockedValueBox(level) }
     var value: Logger.Level {
-        get { level.withLock { $0 } }
-        set { level.withLock { $0 = newValue } }
+        get { level.withLockedValue { $0 } }
+        set { level.withLockedValue { $0 = newValue } }
     }
 }

@@ -56,12 +56,12 @@ struct GuestDaemonTests {
         #expect(daemon.stderr.contains("kept in memory"), "\(daemon.stderr)")
         // Room again: everything is written.
         try sh("rm -f '\(daemon.stateDirectory)/filler'")
-        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
+        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == .finished }
         try await Task.sleep(for: .seconds(2))
         #expect(daemon.stderr.contains("writing to the store again; nothing was lost"))
         #expect(try await daemon.stop() == 0)
         let store = try FootfallDatabase.open(directory: daemon.stateDirectory, logger: .init(label: "test"))
-        #expect(try store.dayTotal("2026-06-01") == finished.steps)
+        #expect(try store.dayTotal(localDay("2026-06-01")) == finished.steps)
         #expect(try store.integrityCheck() == ["ok"])
     }
 
@@ -77,9 +77,9 @@ struct GuestDaemonTests {
         try sh("date -u -s '+3 hours' >/dev/null")     // an NTP step forward
         try await Task.sleep(for: .seconds(12))
         try sh("date -u -s '-5 hours' >/dev/null")     // and back, past where it started
-        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
+        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == .finished }
         #expect(finished.steps == expected, "every step counted once, whatever the wall clock did")
-        guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .minute, from: "2026-06-01", to: "2026-06-01"))) else {
+        guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .minute, from: localDay("2026-06-01"), to: localDay("2026-06-01")))) else {
             throw DaemonTestError.unexpected("no HISTORY")
         }
         let minutes = try #require(history.minutes)
@@ -101,13 +101,13 @@ struct GuestDaemonTests {
         let daemon = try DaemonProcess()
         // No TZ: the daemon follows /etc/localtime, as on a board.
         try await daemon.start(["--replay", walk, "--speed", "2"], environment: ["TZ": ""])
-        #expect(try await daemon.status().day == "2026-06-01")
+        #expect(try await daemon.status().day == localDay("2026-06-01"))
         // Tokyo is UTC+9: 14:59 UTC is 23:59 there, and the next local day is under a minute away.
         try sh("ln -sf /usr/share/zoneinfo/Asia/Tokyo /etc/localtime")
-        try await daemon.waitFor("the day in Tokyo", timeout: 120) { $0.day == "2026-06-02" }
+        try await daemon.waitFor("the day in Tokyo", timeout: 120) { $0.day == localDay("2026-06-02") }
         #expect(daemon.stderr.contains("the system time zone changed"), "\(daemon.stderr)")
-        try await daemon.waitFor("the replay to finish", timeout: 120) { $0.source.state == "finished" }
-        guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .day, from: "2026-06-01", to: "2026-06-02"))) else {
+        try await daemon.waitFor("the replay to finish", timeout: 120) { $0.source.state == .finished }
+        guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .day, from: localDay("2026-06-01"), to: localDay("2026-06-02")))) else {
             throw DaemonTestError.unexpected("no HISTORY")
         }
         let days = try #require(history.days)

@@ -23,11 +23,11 @@ struct DaemonConfigurationTests {
         #expect(configuration.goal == 12_000)
         #expect(configuration.heightCentimetres == 175)
         #expect(configuration.dayStartMinutes == 240)
-        #expect(configuration.palette == "colorblind")
+        #expect(configuration.palette == .colorblind)
         #expect(configuration.targetRateHz == 100)
         #expect(configuration.retentionDays == 365)
         #expect(configuration.approximations)
-        #expect(configuration.logLevel == "debug")
+        #expect(configuration.logLevel == .debug)
     }
 
     /// Found by fuzz-config: libyaml reports a problem at the end of a text without a final

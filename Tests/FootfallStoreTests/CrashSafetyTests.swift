@@ -1,6 +1,7 @@
 import FootfallAnalysis
 import Foundation
 import Testing
+import FootfallGoals
 import FootfallStore
 
 /// SIGKILL at random moments while a real process writes: the file stays sound and holds every
@@ -74,8 +75,8 @@ struct CrashSafetyTests {
                     "round \(round): found \(found), committed \(committed), pending \(report.pending)")
             // Minutes and day totals were written in the same transactions: they agree.
             #expect(try store.minutes(from: 0, to: .max).reduce(0) { $0 + $1.steps } == found, "round \(round)")
-            #expect(try store.days(from: "0000-00-00", to: "9999-99-99").reduce(0) { $0 + $1.steps } == found)
-            #expect(try store.milestones(day: "2026-11-22").count <= 5)
+            #expect(try store.days(from: localDay("0001-01-01"), to: localDay("9999-12-31")).reduce(0) { $0 + $1.steps } == found)
+            #expect(try store.milestones(day: localDay("2026-11-22")).count <= 5)
             total = found
         }
         // The kills struck while batches were being written, not only before the first.

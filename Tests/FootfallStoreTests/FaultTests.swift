@@ -7,7 +7,7 @@ import Testing
 /// A database locked by someone else, a corrupt file and a full disk: a clear error, no hang,
 /// nothing half written, and a way back.
 struct FaultTests {
-    let batch = StoreBatch(minutes: [delta(minute: 600, 25)], dayGoals: ["2026-11-22": 8000])
+    let batch = StoreBatch(minutes: [delta(minute: 600, 25)], dayGoals: [localDay("2026-11-22"): 8000])
 
     @Test func aWriteLockHeldElsewhereFailsAfterTheBusyTimeoutThenWritesResume() throws {
         let fixture = try StoreFixture()
@@ -32,11 +32,11 @@ struct FaultTests {
             #expect(error.description.contains("fuser -v \(fixture.databasePath)"))
         }
         // Readers are not blocked by a writer in WAL mode: status queries go on meanwhile.
-        #expect(try store.dayTotal("2026-11-22") == 0)
+        #expect(try store.dayTotal(localDay("2026-11-22")) == 0)
 
         try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
         try store.write(batch)
-        #expect(try store.dayTotal("2026-11-22") == 25)
+        #expect(try store.dayTotal(localDay("2026-11-22")) == 25)
     }
 
     @Test func aFileOfGarbageIsCorruptAndQuarantineMakesRoomForAFreshStore() throws {
@@ -74,7 +74,7 @@ struct FaultTests {
         let store = try fixture.open()
         #expect(try store.integrityCheck() == ["ok"])
         try store.write(batch)
-        #expect(try store.dayTotal("2026-11-22") == 25)
+        #expect(try store.dayTotal(localDay("2026-11-22")) == 25)
 
         // A second quarantine the same second does not overwrite the first.
         let again = try #require(try FootfallDatabase.quarantine(directory: fixture.directory, logger: quietLogger))
@@ -91,7 +91,7 @@ struct FaultTests {
         let fixture = try StoreFixture()
         do {
             let store = try fixture.open()
-            try store.write(StoreBatch(minutes: (0..<1000).map { delta(minute: $0, 1) }, dayGoals: ["2026-11-22": 8000]))
+            try store.write(StoreBatch(minutes: (0..<1000).map { delta(minute: $0, 1) }, dayGoals: [localDay("2026-11-22"): 8000]))
         }  // closing the last connection checkpoints the WAL into the file
         let handle = try #require(FileHandle(forUpdatingAtPath: fixture.databasePath))
         let size = try handle.seekToEnd()
@@ -119,17 +119,17 @@ struct FaultTests {
             let pages = try #require(try Int.fetchOne(db, sql: "PRAGMA page_count"))
             try db.execute(sql: "PRAGMA max_page_count = \(pages)")
         }
-        let big = StoreBatch(minutes: (0..<2000).map { delta(minute: $0, 3) }, dayGoals: ["2026-11-22": 8000])
+        let big = StoreBatch(minutes: (0..<2000).map { delta(minute: $0, 3) }, dayGoals: [localDay("2026-11-22"): 8000])
         #expect(throws: StoreError.diskFull(path: fixture.databasePath, code: ResultCode.SQLITE_FULL.rawValue,
                                             unsavedSteps: 6000)) {
             try store.write(big)
         }
-        #expect(try store.dayTotal("2026-11-22") == 25)
+        #expect(try store.dayTotal(localDay("2026-11-22")) == 25)
         #expect(try store.minutes(from: 0, to: .max).count == 1)
 
         try store.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = 1073741823") }
         try store.write(big)
-        #expect(try store.dayTotal("2026-11-22") == 6025)
+        #expect(try store.dayTotal(localDay("2026-11-22")) == 6025)
         #expect(try store.integrityCheck() == ["ok"])
     }
 

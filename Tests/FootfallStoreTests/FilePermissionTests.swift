@@ -13,7 +13,7 @@ struct FilePermissionTests {
         let fixture = try StoreFixture()
         let directory = fixture.folder + "/missing/parent/state"
         let store = try FootfallDatabase.open(directory: directory, logger: quietLogger)
-        try store.write(StoreBatch(minutes: [delta(minute: 1, 1)], dayGoals: ["2026-11-22": 8000]))
+        try store.write(StoreBatch(minutes: [delta(minute: 1, 1)], dayGoals: [localDay("2026-11-22"): 8000]))
         #expect(try mode(directory) == 0o700)
         #expect(try mode(fixture.folder + "/missing") == 0o700)
         #expect(try mode(directory + "/footfall.sqlite") == 0o600)

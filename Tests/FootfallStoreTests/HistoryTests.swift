@@ -11,19 +11,19 @@ struct HistoryTests {
     }
 
     @Test func aMilestoneIsStoredOncePerDay() throws {
-        let first = MilestoneRecord(day: "2026-11-22", milestone: "1x", steps: 8000, goal: 8000, reachedAt: 100)
-        let half = MilestoneRecord(day: "2026-11-22", milestone: "50%", steps: 4000, goal: 8000, reachedAt: 50)
+        let first = MilestoneRecord(day: localDay("2026-11-22"), milestone: .multiple(1), steps: 8000, goal: 8000, reachedAt: 100)
+        let half = MilestoneRecord(day: localDay("2026-11-22"), milestone: .half, steps: 4000, goal: 8000, reachedAt: 50)
         try store.write(StoreBatch(milestones: [half, first]))
         // Reached "again" (after a restart that forgot it announced it): the first one stays.
-        try store.write(StoreBatch(milestones: [MilestoneRecord(day: "2026-11-22", milestone: "1x", steps: 8100,
+        try store.write(StoreBatch(milestones: [MilestoneRecord(day: localDay("2026-11-22"), milestone: .multiple(1), steps: 8100,
                                                                 goal: 8000, reachedAt: 200)]))
         try store.write(StoreBatch(milestones: [first]))
-        #expect(try store.milestones(day: "2026-11-22") == [half, first])
+        #expect(try store.milestones(day: localDay("2026-11-22")) == [half, first])
         // Another day has its own.
-        let nextDay = MilestoneRecord(day: "2026-11-23", milestone: "1x", steps: 8000, goal: 8000, reachedAt: 90_000)
+        let nextDay = MilestoneRecord(day: localDay("2026-11-23"), milestone: .multiple(1), steps: 8000, goal: 8000, reachedAt: 90_000)
         try store.write(StoreBatch(milestones: [nextDay]))
-        #expect(try fixture.open().milestones(day: "2026-11-23") == [nextDay])
-        #expect(try store.milestones(day: "2026-11-24") == [])
+        #expect(try fixture.open().milestones(day: localDay("2026-11-23")) == [nextDay])
+        #expect(try store.milestones(day: localDay("2026-11-24")) == [])
     }
 
     @Test func goalChangesComeBackInOrder() throws {

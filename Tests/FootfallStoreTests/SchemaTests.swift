@@ -72,12 +72,12 @@ struct SchemaTests {
         let fixture = try StoreFixture()
         do {
             let store = try fixture.open()
-            try store.write(StoreBatch(minutes: [delta(minute: 600, 42)], dayGoals: ["2026-11-22": 8000],
+            try store.write(StoreBatch(minutes: [delta(minute: 600, 42)], dayGoals: [localDay("2026-11-22"): 8000],
                                        goalChanges: [GoalChange(effectiveAt: 1, goal: 8000, changedBy: nil)]))
         }
         for _ in 0..<2 {
             let store = try fixture.open()
-            #expect(try store.dayTotal("2026-11-22") == 42)
+            #expect(try store.dayTotal(localDay("2026-11-22")) == 42)
             #expect(try store.goalChanges().count == 1)
             #expect(try store.writer.read { db in try StoreSchema.migrator.appliedMigrations(db) } == [StoreSchema.initial])
         }
@@ -86,17 +86,17 @@ struct SchemaTests {
     @Test func closingCheckpointsTheWALAndLaterCallsFail() throws {
         let fixture = try StoreFixture()
         let store = try fixture.open()
-        try store.write(StoreBatch(minutes: [delta(minute: 1, 9)], dayGoals: ["2026-11-22": 8000]))
+        try store.write(StoreBatch(minutes: [delta(minute: 1, 9)], dayGoals: [localDay("2026-11-22"): 8000]))
         try store.close()
         try store.close()
         let walSize = try FileManager.default.attributesOfItem(atPath: fixture.databasePath + "-wal")[.size] as? Int
         #expect(walSize == 0)
         #expect(throws: StoreError.sqlite(operation: "read the total of 2026-11-22", path: fixture.databasePath,
                                           code: ResultCode.SQLITE_MISUSE.rawValue, message: "the store was closed")) {
-            try store.dayTotal("2026-11-22")
+            try store.dayTotal(localDay("2026-11-22"))
         }
         #expect(throws: StoreError.self) { try store.write(StoreBatch(minutes: [delta(minute: 1, 1)])) }
-        #expect(try fixture.open().dayTotal("2026-11-22") == 9)
+        #expect(try fixture.open().dayTotal(localDay("2026-11-22")) == 9)
     }
 
     /// Rows the schema must refuse, inserted with raw SQL so no Swift check is involved.

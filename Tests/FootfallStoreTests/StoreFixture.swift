@@ -1,4 +1,6 @@
 import Foundation
+import FootfallGoals
+import FootfallInput
 import FootfallStore
 import Logging
 
@@ -36,8 +38,17 @@ func minuteStart(_ minute: Int64) -> Int64 { 1_795_305_600 + minute * 60 }
 
 /// A minute delta in a compact form: minute `minute` of 2026-11-22 (UTC), which is also the day
 /// it belongs to unless told otherwise.
-func delta(minute: Int64, _ steps: Int, source: String = "iio", day: String = "2026-11-22",
+func delta(minute: Int64, _ steps: Int, source: SensorBackend = .iio, day: LocalDay = localDay("2026-11-22"),
            cadence: Double = 110) -> MinuteDelta {
     MinuteDelta(start: minuteStart(minute), source: source, day: day, steps: steps,
                 cadenceSum: Double(steps) * cadence)
+}
+
+/// The day a test writes as "YYYY-MM-DD" (a literal the test knows is a date).
+func localDay(_ text: String) -> LocalDay {
+    do {
+        return try LocalDay(text)
+    } catch {
+        preconditionFailure("\(text) is not a day: \(error)")
+    }
 }

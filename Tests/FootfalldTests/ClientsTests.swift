@@ -58,7 +58,7 @@ struct ClientsTests {
             }
             return totals
         }
-        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
+        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == .finished }
         #expect(totals.count == 200)
         #expect(totals.allSatisfy { $0 == finished.steps }, "every watcher saw every step")
         #expect(finished.steps == expected)
@@ -93,7 +93,7 @@ struct ClientsTests {
         #expect(huge.readLine()?.contains("too-long") == true)
         #expect(huge.readsToClose())
         // Others are unaffected.
-        try await daemon.waitFor("the replay source to open") { $0.source.kind == "replay" }
+        try await daemon.waitFor("the replay source to open") { $0.source.kind == .replay }
         try await daemon.stop()
     }
 

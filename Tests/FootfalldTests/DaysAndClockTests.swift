@@ -10,7 +10,7 @@ struct DaysAndClockTests {
     let walk = SampleTracesLocation.path("bangle/100_1.csv")
 
     func days(_ daemon: DaemonProcess, from: String, to: String) async throws -> [DayRecord] {
-        guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .day, from: from, to: to))) else {
+        guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .day, from: localDay(from), to: localDay(to)))) else {
             throw DaemonTestError.unexpected("no HISTORY")
         }
         return history.days ?? []
@@ -21,9 +21,9 @@ struct DaysAndClockTests {
         // 79 s of walking at 8x: about 10 s, with local midnight 5 s in.
         try await daemon.start(["--replay", walk, "--speed", "8", "--test-clock-start", "2026-03-27T23:59:55+01:00"],
                                environment: ["TZ": "Europe/Berlin"])
-        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
+        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == .finished }
         let records = try await days(daemon, from: "2026-03-27", to: "2026-03-28")
-        #expect(finished.day == "2026-03-28")
+        #expect(finished.day == localDay("2026-03-28"))
         #expect(records.count == 2)
         #expect(records[0].steps > 0 && records[1].steps > 0, "\(records)")
         #expect(records[0].steps + records[1].steps == SampleTracesLocation.goldenSteps("bangle/100_1.csv"), "every step on one of the two days")
@@ -37,9 +37,9 @@ struct DaysAndClockTests {
         try "day_start: \"04:00\"\n".write(toFile: config, atomically: true, encoding: .utf8)
         try await daemon.start(["--config", config, "--replay", walk, "--speed", "8", "--test-clock-start", "2026-05-10T00:00:05+02:00"],
                                environment: ["TZ": "Europe/Berlin"])
-        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
+        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == .finished }
         // Past midnight but before 04:00: still the day before.
-        #expect(finished.day == "2026-05-09")
+        #expect(finished.day == localDay("2026-05-09"))
         #expect(finished.steps == SampleTracesLocation.goldenSteps("bangle/100_1.csv"))
         try await daemon.stop()
     }
@@ -48,10 +48,10 @@ struct DaysAndClockTests {
     func daylightSavingChangeKeepsEveryStep(start: String, day: String) async throws {
         let daemon = try DaemonProcess()
         try await daemon.start(["--replay", walk, "--speed", "8", "--test-clock-start", start], environment: ["TZ": "Europe/Berlin"])
-        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
-        #expect(finished.day == day)
+        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == .finished }
+        #expect(finished.day == localDay(day))
         #expect(finished.steps == SampleTracesLocation.goldenSteps("bangle/100_1.csv"))
-        guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .minute, from: day, to: day))) else {
+        guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .minute, from: localDay(day), to: localDay(day)))) else {
             throw DaemonTestError.unexpected("no HISTORY")
         }
         let minutes = try #require(history.minutes)

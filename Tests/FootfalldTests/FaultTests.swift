@@ -37,10 +37,10 @@ struct FaultTests {
         let during = try await daemon.status().steps
         #expect(during > locked + 10)
         #expect(daemon.stderr.contains("locked"), "\(daemon.stderr)")
-        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
+        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == .finished }
         #expect(try await daemon.stop() == 0)
         let store = try FootfallDatabase.open(directory: daemon.stateDirectory, logger: .init(label: "test"))
-        #expect(try store.dayTotal("2026-06-01") == finished.steps)
+        #expect(try store.dayTotal(localDay("2026-06-01")) == finished.steps)
         #expect(try store.integrityCheck() == ["ok"])
     }
 
@@ -53,7 +53,7 @@ struct FaultTests {
         var random = SeededRandom(seed: 9)
         try Data((0..<16_384).map { _ in UInt8.random(in: 0...255, using: &random) }).write(to: URL(fileURLWithPath: path))
         try await daemon.start(["--replay", walk, "--speed", "50", "--test-clock-start", "2026-06-01T12:00:00Z"])
-        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
+        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == .finished }
         #expect(finished.steps == 278)
         #expect(daemon.stderr.contains("the step store is corrupt"))
         #expect(daemon.stderr.contains("moved the damaged store aside"))
@@ -62,13 +62,13 @@ struct FaultTests {
         try await daemon.stop()
         let store = try FootfallDatabase.open(directory: daemon.stateDirectory, logger: .init(label: "test"))
         #expect(try store.integrityCheck() == ["ok"])
-        #expect(try store.dayTotal("2026-06-01") == 278)
+        #expect(try store.dayTotal(localDay("2026-06-01")) == 278)
     }
 
     @Test func damagedPagesAreFoundAtStartAndTodaySalvaged() async throws {
         let daemon = try DaemonProcess()
         try await daemon.start(["--replay", walk, "--speed", "50", "--test-clock-start", "2026-06-01T12:00:00Z"])
-        try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
+        try await daemon.waitFor("the replay to finish") { $0.source.state == .finished }
         try await daemon.stop()
         // Damage the minute table's pages at the end of the file; the day totals live elsewhere.
         let path = daemon.stateDirectory + "/footfall.sqlite"
@@ -114,7 +114,7 @@ struct FaultTests {
             let secondBefore = seen.last { killedAt.timeIntervalSince($0.at) >= 1.05 }?.steps ?? before
             let store = try FootfallDatabase.open(directory: daemon.stateDirectory, logger: .init(label: "test"))
             #expect(try store.integrityCheck() == ["ok"], "round \(round)")
-            let kept = try store.dayTotal("2026-06-01")
+            let kept = try store.dayTotal(localDay("2026-06-01"))
             try store.close()
             #expect(kept >= secondBefore, "round \(round): kept \(kept), \(secondBefore) filed a second before the kill")
             #expect(kept <= (seen.last?.steps ?? before) + 10, "round \(round): nothing counted twice")

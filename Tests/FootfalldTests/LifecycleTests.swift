@@ -74,7 +74,7 @@ struct LifecycleTests {
         try await waitForLog(daemon, "configuration not reloaded")
         #expect(daemon.stderr.contains("footfalld.yaml:1: 'log_level' must be one of"))
         // Still serving (the source may not have opened yet on a loaded machine, so poll).
-        try await daemon.waitFor("the replay source to open") { $0.source.kind == "replay" }
+        try await daemon.waitFor("the replay source to open") { $0.source.kind == .replay }
         try await daemon.stop()
     }
 
@@ -102,7 +102,7 @@ struct LifecycleTests {
         let daemon = try DaemonProcess()
         try await daemon.start(["--replay", SampleTracesLocation.path("bangle/100_1.csv"), "--speed", "20",
                                 "--test-clock-start", "2026-06-01T12:00:00Z"])
-        try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
+        try await daemon.waitFor("the replay to finish") { $0.source.state == .finished }
         let status = try daemon.footfall(["status"], environment: ["NO_COLOR": "1"])
         #expect(status.status == 0)
         let golden = SampleTracesLocation.goldenSteps("bangle/100_1.csv")

@@ -18,11 +18,11 @@ struct ReplayAndCrashTests {
     @Test func replayCountsWhatCountCounts() async throws {
         let daemon = try DaemonProcess()
         try await daemon.start(["--replay", walk, "--speed", "50", "--test-clock-start", "2026-06-01T12:00:00Z"])
-        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == "finished" }
+        let finished = try await daemon.waitFor("the replay to finish") { $0.source.state == .finished }
         let expected = try offlineCount(walk)
         #expect(finished.steps == expected)
-        #expect(finished.day == "2026-06-01")
-        #expect(finished.source.kind == "replay")
+        #expect(finished.day == localDay("2026-06-01"))
+        #expect(finished.source.kind == .replay)
         let samples = try TraceCSVReaderCount.samples(walk)
         #expect(finished.samplesProcessed == samples, "every sample processed, none dropped")
         // The CLI's JSON is the daemon's STATUS.
@@ -34,7 +34,7 @@ struct ReplayAndCrashTests {
         #expect(try await daemon.stop() == 0)
         // After a graceful stop every step is on disk.
         let store = try FootfallDatabase.open(directory: daemon.stateDirectory, logger: .init(label: "test"))
-        #expect(try store.dayTotal("2026-06-01") == expected)
+        #expect(try store.dayTotal(localDay("2026-06-01")) == expected)
         #expect(try store.integrityCheck() == ["ok"])
     }
 
@@ -57,7 +57,7 @@ struct ReplayAndCrashTests {
             let secondBefore = seen.last { killedAt.timeIntervalSince($0.at) >= 1.05 }?.steps ?? 0
             let store = try FootfallDatabase.open(directory: daemon.stateDirectory, logger: .init(label: "test"))
             #expect(try store.integrityCheck() == ["ok"])
-            let kept = try store.dayTotal("2026-06-01")
+            let kept = try store.dayTotal(localDay("2026-06-01"))
             #expect(kept >= secondBefore, "round \(round): \(kept) kept, \(secondBefore) filed a second before the kill")
             #expect(kept <= beforeKill + 3, "round \(round): nothing counted twice")
             try store.close()

@@ -1,0 +1,22 @@
+import FootfallGoals
+
+/// A range of history, in reply to `history`.
+public struct HistoryMessage: Codable, Sendable, Equatable {
+    public var `class` = "HISTORY"
+    public var id: RequestID?
+    public var granularity: Request.Granularity
+    public var from: LocalDay
+    public var to: LocalDay
+    /// Days, oldest first (granularity "day").
+    public var days: [DayRecord]?
+    /// Minutes with steps, oldest first (granularity "minute").
+    public var minutes: [MinuteRecord]?
+
+    public init(granularity: Request.Granularity, from: LocalDay, to: LocalDay, days: [DayRecord]? = nil, minutes: [MinuteRecord]? = nil) {
+        self.granularity = granularity
+        self.from = from
+        self.to = to
+        self.days = days
+        self.minutes = minutes
+    }
+}

@@ -1,0 +1,16 @@
+/// One minute of history.
+public struct MinuteRecord: Codable, Sendable, Equatable {
+    /// The minute's start, Unix seconds.
+    public var start: Double
+    public var steps: Int
+    public var cadenceSpm: Double
+    /// The kind of sensor that counted the steps.
+    public var source: SourceKind
+
+    public init(start: Double, steps: Int, cadenceSpm: Double, source: SourceKind) {
+        self.start = start
+        self.steps = steps
+        self.cadenceSpm = cadenceSpm
+        self.source = source
+    }
+}

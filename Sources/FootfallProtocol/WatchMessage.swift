@@ -1,0 +1,11 @@
+/// The answer to `watch`.
+public struct WatchMessage: Codable, Sendable, Equatable {
+    public var `class` = "WATCH"
+    public var id: RequestID?
+    public var enable: Bool
+
+    public init(enable: Bool, id: RequestID? = nil) {
+        self.enable = enable
+        self.id = id
+    }
+}

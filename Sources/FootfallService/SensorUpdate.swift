@@ -1,0 +1,26 @@
+import FootfallInput
+
+/// What the sensor thread reports after each read: the steps credited, the detector's state,
+/// and which kind of sensor the samples came from, so every step is filed under the device
+/// that counted it.
+public struct SensorUpdate: Sendable {
+    /// Steps credited by this read: when each happened on the monotonic clock, and its cadence.
+    public var steps: [(time: Double, cadence: Double)]
+    /// Samples processed by this read.
+    public var samples: Int
+    /// Whether a walk is in progress.
+    public var walking: Bool
+    /// Current cadence, steps per minute, 0 when not walking.
+    public var cadence: Double
+    /// The backend of the device the samples were read from.
+    public var backend: SensorBackend
+
+    /// Creates an update.
+    public init(steps: [(time: Double, cadence: Double)], samples: Int, walking: Bool, cadence: Double, backend: SensorBackend) {
+        self.steps = steps
+        self.samples = samples
+        self.walking = walking
+        self.cadence = cadence
+        self.backend = backend
+    }
+}

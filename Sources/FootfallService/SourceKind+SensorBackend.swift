@@ -1,0 +1,14 @@
+import FootfallInput
+import FootfallProtocol
+
+extension SourceKind {
+    /// The wire's name for a backend; `.none` when there is no device yet.
+    public init(_ backend: SensorBackend?) {
+        switch backend {
+        case .iio: self = .iio
+        case .evdev: self = .evdev
+        case .replay: self = .replay
+        case nil: self = .none
+        }
+    }
+}

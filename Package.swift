@@ -125,7 +125,8 @@ let package = Package(
         ),
         // Test support: sample-trace lookup and test signals; a malloc counter for the
         // no-allocation tests.
-        .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection", "FootfallClient", "FootfallProtocol", "FootfallGoals"],
+        .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection", "FootfallClient", "FootfallProtocol", "FootfallGoals",
+                                                            .product(name: "GRDB", package: "GRDB.swift")],
                 path: "Tests/FootfallTestSupport"),
         .target(name: "CMallocCounter", path: "Tests/CMallocCounter"),
         .testTarget(name: "FootfallDetectionTests",
@@ -147,11 +148,23 @@ let package = Package(
                     dependencies: ["FootfallInput", "FootfallDetection", "FootfallAnalysis", "FootfallTraces", "FootfallTestSupport",
                                    "FootfallStore", "FootfallProtocol", "footfalld", "footfall",
                                    .product(name: "Logging", package: "swift-log")]),
-        // The daemon's parts in process: its configuration.
-        .testTarget(name: "FootfallServiceTests", dependencies: ["FootfallService"]),
+        // The daemon's parts in process: configuration, ledger, event hub, sensor and store services,
+        // recovery, reload; graceful shutdown through service-lifecycle's test kit.
+        .testTarget(name: "FootfallServiceTests",
+                    dependencies: ["FootfallService", "FootfallStore", "FootfallGoals", "FootfallInput", "FootfallProtocol",
+                                   "FootfallDetection", "FootfallTestSupport",
+                                   .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle")]),
+        // The socket protocol in process: request parsing, message encoding, the line decoder.
+        .testTarget(name: "FootfallProtocolTests",
+                    dependencies: ["FootfallProtocol", "FootfallGoals",
+                                   .product(name: "NIOCore", package: "swift-nio"),
+                                   .product(name: "NIOEmbedded", package: "swift-nio"),
+                                   // ByteToMessageDecoderVerifier, for the line decoder.
+                                   .product(name: "NIOTestUtils", package: "swift-nio")]),
         // Runs the real daemon and CLI end to end; depends on the executables so they are built first.
         .testTarget(name: "FootfalldTests",
                     dependencies: ["footfalld", "footfall", "FootfallAnalysis", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport",
+                                   "FootfallGoals", "FootfallInput",
                                    .product(name: "GRDB", package: "GRDB.swift")]),
         // Runs the built executables as a user would; depends on them so they are built first.
         .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "FootfallTestSupport"]),

@@ -1,0 +1,65 @@
+import FootfallGoals
+import Testing
+@testable import FootfallProtocol
+
+/// Server messages on the wire: the lines docs/protocol.md shows, byte for byte (snake_case keys,
+/// sorted), and back.
+struct ServerMessageTests {
+    func line(_ message: ServerMessage) -> String {
+        String(decoding: message.encodedLine(), as: UTF8.self)
+    }
+
+    func roundTrip(_ message: ServerMessage) throws -> ServerMessage {
+        try ServerMessage.decode(line: message.encodedLine().dropLast())
+    }
+
+    @Test func statusAsTheDocumentationShowsIt() throws {
+        var status = StatusMessage(
+            day: day("2026-11-22"), steps: 74, goal: 10_000, progress: 0.0074, tier: .low, cadenceSpm: 78.4, walking: true,
+            distanceM: 54.8, milestones: [],
+            source: SourceStatus(kind: .replay, device: "SampleTraces/bangle/100_1.csv", name: "100_1", state: .up, losses: 0, rateHz: 11.92),
+            hardwareSteps: nil, samplesProcessed: 669, uptimeS: 5.6)
+        status.id = .number(1)
+        let expected = #"{"cadence_spm":78.4,"class":"STATUS","day":"2026-11-22","distance_m":54.8,"goal":10000,"id":1,"milestones":[],"palette":"standard","progress":0.0074,"samples_processed":669,"source":{"device":"SampleTraces/bangle/100_1.csv","kind":"replay","losses":0,"name":"100_1","rate_hz":11.92,"state":"up"},"steps":74,"tier":"low","uptime_s":5.6,"walking":true}"#
+        #expect(line(.status(status)) == expected + "\n")
+        #expect(try roundTrip(.status(status)) == .status(status))
+    }
+
+    @Test func everyOtherClassAsTheDocumentationShowsIt() throws {
+        let lines: [(ServerMessage, String)] = [
+            (.version(VersionMessage(release: "0.1.0")), #"{"class":"VERSION","proto_major":1,"proto_minor":0,"release":"0.1.0"}"#),
+            (.history(HistoryMessage(granularity: .day, from: day("2026-11-20"), to: day("2026-11-22"), days: [
+                DayRecord(day: day("2026-11-20"), steps: 0, goal: 10_000), DayRecord(day: day("2026-11-21"), steps: 0, goal: 10_000),
+                DayRecord(day: day("2026-11-22"), steps: 74, goal: 8000)])),
+             #"{"class":"HISTORY","days":[{"day":"2026-11-20","goal":10000,"steps":0},{"day":"2026-11-21","goal":10000,"steps":0},{"day":"2026-11-22","goal":8000,"steps":74}],"from":"2026-11-20","granularity":"day","to":"2026-11-22"}"#),
+            (.history(HistoryMessage(granularity: .minute, from: day("2026-11-22"), to: day("2026-11-22"), minutes: [
+                MinuteRecord(start: 1_795_338_000, steps: 74, cadenceSpm: 80.2, source: .replay)])),
+             #"{"class":"HISTORY","from":"2026-11-22","granularity":"minute","minutes":[{"cadence_spm":80.2,"source":"replay","start":1795338000,"steps":74}],"to":"2026-11-22"}"#),
+            (.watch(WatchMessage(enable: true)), #"{"class":"WATCH","enable":true}"#),
+            (.step(StepMessage(steps: [StepRecord(time: 1_795_338_001.084, cadenceSpm: 82.2), StepRecord(time: 1_795_338_001.154, cadenceSpm: 83.2)], total: 16)),
+             #"{"class":"STEP","steps":[{"cadence_spm":82.2,"time":1795338001.084},{"cadence_spm":83.2,"time":1795338001.154}],"total":16}"#),
+            (.progress(ProgressMessage(day: day("2026-11-22"), steps: 17, goal: 10_000, progress: 0.0017, tier: .low, cadenceSpm: 82.3, walking: true)),
+             #"{"cadence_spm":82.3,"class":"PROGRESS","day":"2026-11-22","goal":10000,"progress":0.0017,"steps":17,"tier":"low","walking":true}"#),
+            (.milestone(MilestoneMessage(day: day("2026-11-22"), milestone: .half, steps: 4000, goal: 8000)),
+             #"{"class":"MILESTONE","day":"2026-11-22","goal":8000,"milestone":"half","steps":4000}"#),
+            (.goal(GoalMessage(goal: 10_000, since: nil)), #"{"class":"GOAL","goal":10000}"#),
+            (.devices(DevicesMessage(devices: [DeviceRecord(backend: .replay, id: "SampleTraces/bangle/100_1.csv", name: "100_1", currentRateHz: 11.92,
+                                                            mountMatrix: "1, 0, 0; 0, 1, 0; 0, 0, 1", hardwareStepCounter: false, active: true)])),
+             #"{"class":"DEVICES","devices":[{"active":true,"backend":"replay","current_rate_hz":11.92,"hardware_step_counter":false,"id":"SampleTraces/bangle/100_1.csv","mount_matrix":"1, 0, 0; 0, 1, 0; 0, 0, 1","name":"100_1"}]}"#),
+            (.error(ErrorMessage(ProtocolError(.badArgument, "'set' must be a whole number of steps from 1 to 1000000", id: .string("x")))),
+             #"{"class":"ERROR","code":"bad-argument","id":"x","message":"'set' must be a whole number of steps from 1 to 1000000"}"#),
+        ]
+        for (message, expected) in lines {
+            #expect(line(message) == expected + "\n")
+            #expect(try roundTrip(message) == message)
+        }
+    }
+
+    @Test func aLineThatIsNoKnownMessageIsRefused() {
+        #expect(throws: ProtocolError.self) { try ServerMessage.decode(line: Array(#"{"class":"DANCE"}"#.utf8)) }
+        #expect(throws: (any Error).self) { try ServerMessage.decode(line: Array(#"{"class":"STATUS","day":"2026-02-30"}"#.utf8)) }
+        #expect(throws: (any Error).self) {
+            try ServerMessage.decode(line: Array(#"{"class":"MILESTONE","day":"2026-11-22","goal":8000,"milestone":"50%","steps":4000}"#.utf8))
+        }
+    }
+}

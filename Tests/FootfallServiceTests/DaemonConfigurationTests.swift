@@ -1,3 +1,4 @@
+import FootfallInput
 import Testing
 @testable import FootfallService
 
@@ -28,6 +29,33 @@ struct DaemonConfigurationTests {
         #expect(configuration.retentionDays == 365)
         #expect(configuration.approximations)
         #expect(configuration.logLevel == .debug)
+    }
+
+    /// Issue 10's third defect: any text passed as a mount matrix, `--check-config` said the file
+    /// was valid, and the daemon then dropped the value without a word.
+    @Test(arguments: ["upside down", "1, 0; 0, 1", "1, 0, 0; 0, 1, 0; 0, 0, x", "0, 0, 0; 0, 0, 0; 0, 0, 0"])
+    func aMountMatrixThatIsNotOneIsRefusedWithItsLine(text: String) {
+        do {
+            let configuration = try DaemonConfiguration.parse("goal: 9000\nmount_matrix: \"\(text)\"\n", path: "f.yaml")
+            Issue.record("accepted \(String(describing: configuration.mountMatrix))")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.description.hasPrefix("f.yaml:2: 'mount_matrix' must be three rows of three numbers"), "\(error)")
+        }
+    }
+
+    @Test func aMountMatrixIsReadAsTheMatrixTheDeviceGets() throws {
+        let configuration = try DaemonConfiguration.parse("mount_matrix: \"0, 1, 0; -1, 0, 0; 0, 0, 1\"\n")
+        #expect(configuration.mountMatrix == (try MountMatrix(parsing: "0, 1, 0; -1, 0, 0; 0, 0, 1")))
+        #expect(configuration.input.mountMatrix == configuration.mountMatrix)
+        #expect(try DaemonConfiguration.parse("mount_matrix:\n").mountMatrix == nil)
+    }
+
+    @Test func aChangedDeviceOrMatrixWaitsForARestart() throws {
+        let before = try DaemonConfiguration.parse("goal: 9000\n")
+        let after = try DaemonConfiguration.parse("goal: 8000\ndevice: event3\nmount_matrix: \"-1, 0, 0; 0, -1, 0; 0, 0, 1\"\n")
+        #expect(after.keysNeedingRestart(comparedTo: before) == ["device", "mount_matrix"])
+        #expect(before.keysNeedingRestart(comparedTo: before) == [])
     }
 
     /// Found by fuzz-config: libyaml reports a problem at the end of a text without a final

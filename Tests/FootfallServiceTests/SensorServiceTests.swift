@@ -1,0 +1,61 @@
+import FootfallDetection
+import FootfallInput
+import FootfallProtocol
+import FootfallTestSupport
+import ServiceLifecycleTestKit
+import Testing
+@testable import FootfallService
+
+/// The sensor thread in process: its steps reach the ledger under the device that counted
+/// them, and it stops on graceful shutdown.
+@Suite(.serialized)
+struct SensorServiceTests {
+    let walk = SampleTracesLocation.path("oxford/Samsung_Dario_Hard_InHand_1.csv")
+
+    /// Issue 10's first defect: footfalld filed every minute that was not a replay as "iio",
+    /// evdev devices included, because the ledger was given one source at start.
+    @Test(arguments: [SensorBackend.evdev, .iio])
+    func stepsAreFiledUnderTheBackendOfTheDeviceThatCountedThem(backend: SensorBackend) async throws {
+        let ledger = try emptyLedger()
+        let walk = self.walk
+        let sensor = SensorService(makeSource: {
+            let source = try! RelabelledReplay(walk, as: backend)  // the file is the repository's
+            try! source.start()
+            return source
+        }, detector: .default, sink: ledger, logger: quietLogger)
+        try await testGracefulShutdown { trigger in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await sensor.run() }
+                try await eventually("the walk to end") { sensor.status.state == .finished }
+                trigger.triggerGracefulShutdown()
+                try await group.waitForAll()
+            }
+        }
+        #expect(sensor.status.device?.backend == backend)
+        let counted = ledger.figures().steps
+        #expect(counted > 200, "the walk has 278 steps")
+        let minutes = ledger.takeBatch().minutes
+        #expect(minutes.allSatisfy { $0.source == backend }, "\(minutes.map(\.source))")
+        #expect(minutes.reduce(0) { $0 + $1.steps } == counted)
+    }
+
+    @Test func gracefulShutdownStopsTheSensorThreadBetweenReads() async throws {
+        let ledger = try emptyLedger()
+        let walk = self.walk
+        // At real speed the walk would take minutes; shutdown must not wait for it.
+        let sensor = SensorService(makeSource: {
+            let source = try! TraceReplaySource(path: walk, speed: 1)
+            try! source.start()
+            return source
+        }, detector: .default, sink: ledger, logger: quietLogger)
+        try await testGracefulShutdown { trigger in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await sensor.run() }
+                try await eventually("samples to arrive") { sensor.status.samplesProcessed > 0 }
+                trigger.triggerGracefulShutdown()
+                try await group.waitForAll()
+            }
+        }
+        #expect(sensor.status.state == .up, "stopped before the walk's end, not at it")
+    }
+}

@@ -3,6 +3,8 @@ import Logging
 import Testing
 import FootfallDetection
 @testable import FootfallInput
+import FootfallProtocol
+import FootfallTestSupport
 
 /// Against the host-side fakes (no VM): the real libiio reading a recorded accel_3d sysfs
 /// tree fed from a trace, with and without a trigger, and the real libevdev reading a FUSE
@@ -81,5 +83,26 @@ struct FakeDeviceTests {
         #expect(counted.error == nil)
         // The fake drops a burst of events once (SYN_DROPPED): a few samples are lost, the rest flow.
         #expect(abs(counted.steps - expected) <= allowance(expected) + 2, "counted \(counted.steps), the file \(expected)")
+    }
+
+    /// Issue 10's first defect: footfalld filed every minute that was not a replay as "iio", an
+    /// evdev device's included.
+    @Test(.enabled(if: Hardware.fakeEvdev || Hardware.required))
+    func fakeEvdevDeviceStepsAreFiledAsEvdevByTheDaemon() async throws {
+        guard Hardware.expected(Hardware.fakeEvdev, "the fake evdev device (tools/hwsim/fake-evdev.sh)") else { return }
+        let daemon = try DaemonProcess()
+        try await daemon.start(["--device", "/dev/input/event0", "--test-clock-start", "2026-06-01T12:00:00Z"])
+        let walking = try await daemon.waitFor("steps from the fake device", timeout: 60) { $0.steps > 20 }
+        #expect(walking.source.kind == .evdev)
+        // A flush (twice a second) later, the minutes so far are in the store.
+        try await Task.sleep(for: .seconds(1))
+        let day = localDay("2026-06-01")
+        guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .minute, from: day, to: day))) else {
+            throw DaemonTestError.unexpected("no HISTORY")
+        }
+        let minutes = try #require(history.minutes)
+        #expect(!minutes.isEmpty)
+        #expect(minutes.allSatisfy { $0.source == .evdev }, "\(minutes)")
+        try await daemon.stop()
     }
 }

@@ -2,6 +2,8 @@ import FootfallAnalysis
 import Foundation
 import GRDB
 import Testing
+import FootfallGoals
+import FootfallInput
 import FootfallProtocol
 import FootfallStore
 import FootfallTestSupport
@@ -89,6 +91,37 @@ struct FaultTests {
         try await daemon.stop()
         let store = try FootfallDatabase.open(directory: daemon.stateDirectory, logger: .init(label: "test"))
         #expect(try store.integrityCheck() == ["ok"])
+    }
+
+    /// Issue 10's second defect: what was salvaged of today from a damaged store was filed as one
+    /// "replay" minute at the restart, whatever device had counted the steps and when.
+    @Test func salvagedMinutesKeepTheirSourceAndTime() async throws {
+        let daemon = try DaemonProcess()
+        let day = localDay("2026-06-01")
+        let tenOClock: Int64 = 1_780_308_000  // 2026-06-01T10:00:00Z
+        do {
+            let store = try FootfallDatabase.open(directory: daemon.stateDirectory, logger: .init(label: "test"))
+            try store.write(StoreBatch(minutes: [MinuteDelta(start: tenOClock, source: .iio, day: day, steps: 40, cadenceSum: 4000),
+                                                 MinuteDelta(start: tenOClock + 60, source: .iio, day: day, steps: 35, cadenceSum: 3850),
+                                                 MinuteDelta(start: tenOClock + 3600, source: .evdev, day: day, steps: 20, cadenceSum: 2000)],
+                                       dayGoals: [day: 10_000]))
+            try store.close()
+        }
+        // An index's page goes bad: the integrity check fails, the rows themselves can be read.
+        try StoreDamage.overwriteRootPage(of: "minute_on_day", inDatabaseAt: daemon.stateDirectory + "/footfall.sqlite")
+        try await daemon.start(["--replay", still, "--speed", "50", "--test-clock-start", "2026-06-01T12:05:00Z"])
+        #expect(daemon.stderr.contains("failed its integrity check"), "\(daemon.stderr)")
+        #expect(daemon.stderr.contains("moved the damaged store aside"))
+        #expect(try await daemon.status().steps == 95)
+        guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .minute, from: day, to: day))) else {
+            throw DaemonTestError.unexpected("no HISTORY")
+        }
+        let minutes = try #require(history.minutes)
+        #expect(minutes.map(\.start) == [Double(tenOClock), Double(tenOClock + 60), Double(tenOClock + 3600)])
+        #expect(minutes.map(\.source) == [.iio, .iio, .evdev])
+        #expect(minutes.map(\.steps) == [40, 35, 20])
+        #expect(minutes.map(\.cadenceSpm) == [100, 110, 100])
+        try await daemon.stop()
     }
 
     /// SIGKILL at 100 random moments of a replay, restarting each time on the same store:

@@ -98,6 +98,20 @@ struct LifecycleTests {
         #expect(try DaemonProcess.run(DaemonProcess.executable("footfalld"), ["--config", folder + "/f.yaml", "--check-config"]).status == 0)
     }
 
+    /// Issue 10's third defect: `--check-config` passed a mount matrix that was not one, and the
+    /// daemon then dropped it without a word and read the device unrotated.
+    @Test func checkConfigRefusesAMountMatrixTheDaemonCannotUse() throws {
+        let folder = NSTemporaryDirectory() + "footfalld-config-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "goal: 9000\nmount_matrix: \"0, 1; -1, 0\"\n".write(toFile: folder + "/f.yaml", atomically: true, encoding: .utf8)
+        let result = try DaemonProcess.run(DaemonProcess.executable("footfalld"), ["--config", folder + "/f.yaml", "--check-config"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("f.yaml:2: 'mount_matrix' must be three rows of three numbers"), "\(result.stderr)")
+        try "mount_matrix: \"0, 1, 0; -1, 0, 0; 0, 0, 1\"\n".write(toFile: folder + "/f.yaml", atomically: true, encoding: .utf8)
+        #expect(try DaemonProcess.run(DaemonProcess.executable("footfalld"), ["--config", folder + "/f.yaml", "--check-config"]).status == 0)
+    }
+
     @Test func cliCommandsAgainstTheDaemon() async throws {
         let daemon = try DaemonProcess()
         try await daemon.start(["--replay", SampleTracesLocation.path("bangle/100_1.csv"), "--speed", "20",

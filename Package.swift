@@ -108,6 +108,8 @@ let package = Package(
                 "FootfallClient", "FootfallProtocol", "FootfallText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                // The package's one lock type, for the progress bar the benchmark's threads draw.
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
         // Exists only for FootfallStoreTests' crash test: writes batches until the test SIGKILLs it.

@@ -1,6 +1,7 @@
 import Foundation
 import FootfallDetection
 import FootfallTraces
+import Synchronization
 
 /// The result of a benchmark run, as written by `footfall bench --json` and read back by
 /// `footfall bench --merge`: every recording's score and every dataset's summary.
@@ -98,7 +99,7 @@ public enum BenchMergeError: Error, CustomStringConvertible {
 /// A fixed set of slots written from several threads, each slot by one thread only.
 final class ResultSlots<Value>: @unchecked Sendable {
     // Safe without a lock: every index is written by exactly one worker (handed out by the
-    // atomic-by-lock `Counter`), and read only after `concurrentPerform` has returned. The
+    // atomic `Counter`), and read only after `concurrentPerform` has returned. The
     // slots are raw memory allocated once, not an Array: writing through an Array shared by
     // threads also writes the Array itself (its exclusivity bookkeeping), which is a race.
     private let storage: UnsafeMutableBufferPointer<Value?>
@@ -118,15 +119,10 @@ final class ResultSlots<Value>: @unchecked Sendable {
 }
 
 /// A counter shared by threads.
-final class Counter: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var value = 0
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
     /// Adds one and returns the new value.
     func increment() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
+        value.add(1, ordering: .relaxed).newValue
     }
 }

@@ -1,12 +1,12 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Ctrl-C (SIGINT) and SIGTERM, turned into a flag that a read loop checks between reads, so
 /// live commands stop cleanly: files flushed, totals printed.
 final class Interruption: @unchecked Sendable {
-    // `requested` is only set from the signal sources' serial queue and read with a lock.
-    private let lock = NSLock()
-    private var requested = false
+    // `sources` is written only by `init`; `requested` is an atomic flag.
+    private let requested = Atomic<Bool>(false)
     private var sources: [DispatchSourceSignal] = []
 
     init() {
@@ -14,10 +14,7 @@ final class Interruption: @unchecked Sendable {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { [weak self] in
-                guard let self else { return }
-                self.lock.lock()
-                self.requested = true
-                self.lock.unlock()
+                self?.requested.store(true, ordering: .relaxed)
             }
             source.resume()
             sources.append(source)
@@ -25,9 +22,5 @@ final class Interruption: @unchecked Sendable {
     }
 
     /// Whether the user asked to stop.
-    var isRequested: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return requested
-    }
+    var isRequested: Bool { requested.load(ordering: .relaxed) }
 }

@@ -26,11 +26,10 @@ func fuzzConfiguration(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let stride = c.strideMetres { check((0.2...2.5).contains(stride), "stride_m \(stride)") }
     check(c.stride.isFinite && c.stride > 0, "stride \(c.stride)")
     check((0..<1440).contains(c.dayStartMinutes), "day_start \(c.dayStartMinutes)")
-    check(["standard", "colorblind"].contains(c.palette), "palette \(c.palette)")
+    if let matrix = c.mountMatrix { check(matrix.rows.allSatisfy { $0.count == 3 && $0.allSatisfy(\.isFinite) }, "mount_matrix \(matrix)") }
     if let units = c.unitsPerG { check((1...1e7).contains(units), "units_per_g \(units)") }
     check((12.5...400).contains(c.targetRateHz), "target_rate_hz \(c.targetRateHz)")
     if let days = c.retentionDays { check((1...100_000).contains(days), "retention_days \(days)") }
-    check(["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(c.logLevel), "log_level \(c.logLevel)")
     check(!c.device.isEmpty, "an empty device")
     return 0
 }

@@ -15,9 +15,9 @@ func fuzzRequest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         return 0
     }
     if case .history(let query) = envelope.request {
-        if let from = query.from { check(RequestParser.isDay(from), "from \(from)") }
-        if let to = query.to { check(RequestParser.isDay(to), "to \(to)") }
-        if let days = query.days { check((1...36_600).contains(days), "days \(days)") }
+        if let from = query.from { check(Request.HistoryQuery.day(from.description) == from, "from \(from)") }
+        if let to = query.to { check(Request.HistoryQuery.day(to.description) == to, "to \(to)") }
+        if let days = query.days { check((1...Request.HistoryQuery.maximumDays).contains(days), "days \(days)") }
         if let from = query.from, let to = query.to { check(from <= to, "from \(from) after to \(to)") }
         check(query.from == nil || query.days == nil, "both from and days")
     }

@@ -5,22 +5,6 @@ import FootfallService
 import Logging
 import ServiceLifecycle
 
-/// Everything footfalld was told at start.
-struct DaemonOptions {
-    var configuration: DaemonConfiguration
-    var configurationPath: String
-    var paths: DaemonPaths
-    var stateDirectory: String
-    var socket: String
-    var device: String
-    var replay: String?
-    var speed: Double
-    var loop: Bool
-    var metricsFile: String?
-    var logLevel: Logger.Level
-    var clock: DaemonClock
-}
-
 /// Wires the daemon: store, ledger, sensor, events, socket, metrics, systemd and reload, in a
 /// ServiceGroup ordered by dependency, so shutdown closes the socket first, then stops the
 /// sensor, then writes the last steps. What each part does is in FootfallService.

@@ -12,6 +12,18 @@ import Testing
 struct SensorServiceTests {
     let walk = SampleTracesLocation.path("oxford/Samsung_Dario_Hard_InHand_1.csv")
 
+    /// Runs the service until `condition` holds, then shuts it down gracefully and waits for it.
+    func run(_ sensor: SensorService, until what: String, _ condition: @escaping () -> Bool) async throws {
+        try await testGracefulShutdown { trigger in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await sensor.run() }
+                try await eventually(what, condition)
+                trigger.triggerGracefulShutdown()
+                try await group.waitForAll()
+            }
+        }
+    }
+
     /// Issue 10's first defect: footfalld filed every minute that was not a replay as "iio",
     /// evdev devices included, because the ledger was given one source at start.
     @Test(arguments: [SensorBackend.evdev, .iio])
@@ -23,14 +35,7 @@ struct SensorServiceTests {
             try! source.start()
             return source
         }, detector: .default, sink: ledger, logger: quietLogger)
-        try await testGracefulShutdown { trigger in
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await sensor.run() }
-                try await eventually("the walk to end") { sensor.status.state == .finished }
-                trigger.triggerGracefulShutdown()
-                try await group.waitForAll()
-            }
-        }
+        try await run(sensor, until: "the walk to end") { sensor.status.state == .finished }
         #expect(sensor.status.device?.backend == backend)
         let counted = ledger.figures().steps
         #expect(counted > 200, "the walk has 278 steps")
@@ -48,14 +53,7 @@ struct SensorServiceTests {
             try! source.start()
             return source
         }, detector: .default, sink: ledger, logger: quietLogger)
-        try await testGracefulShutdown { trigger in
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await sensor.run() }
-                try await eventually("samples to arrive") { sensor.status.samplesProcessed > 0 }
-                trigger.triggerGracefulShutdown()
-                try await group.waitForAll()
-            }
-        }
+        try await run(sensor, until: "samples to arrive") { sensor.status.samplesProcessed > 0 }
         #expect(sensor.status.state == .up, "stopped before the walk's end, not at it")
     }
 }

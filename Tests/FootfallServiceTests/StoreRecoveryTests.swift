@@ -33,12 +33,19 @@ struct StoreRecoveryTests {
         try StoreRecovery.open(directory: folder.path, today: today, boundary: utcDays, logger: quietLogger, storeLogger: quietLogger)
     }
 
-    @Test func aDamagedIndexKeepsTodaysMinutesWithTheirOwnSourcesAndTimes() throws {
+    /// Today's store with the root page of `tree` damaged, opened; it must have been moved aside.
+    func openDamaged(_ tree: String) throws -> (StateFolder, StoreHandle) {
         let folder = try StateFolder()
         try storeToday(in: folder)
-        try StoreDamage.overwriteRootPage(of: "minute_on_day", inDatabaseAt: folder.databasePath)
+        try StoreDamage.overwriteRootPage(of: tree, inDatabaseAt: folder.databasePath)
         let store = try open(folder)
         #expect(folder.quarantined.count == 1)
+        return (folder, store)
+    }
+
+    @Test func aDamagedIndexKeepsTodaysMinutesWithTheirOwnSourcesAndTimes() throws {
+        let (folder, store) = try openDamaged("minute_on_day")
+        defer { withExtendedLifetime(folder) {} }
         let fresh = store.current
         #expect(try fresh.integrityCheck() == ["ok"])
         let rows = try fresh.minutes(from: 0, to: .max)
@@ -53,11 +60,8 @@ struct StoreRecoveryTests {
     }
 
     @Test func whenTheMinutesCannotBeReadTheDayKeepsItsCountWithoutMadeUpMinutes() throws {
-        let folder = try StateFolder()
-        try storeToday(in: folder)
-        try StoreDamage.overwriteRootPage(of: "minute", inDatabaseAt: folder.databasePath)
-        let store = try open(folder)
-        #expect(folder.quarantined.count == 1)
+        let (folder, store) = try openDamaged("minute")
+        defer { withExtendedLifetime(folder) {} }
         #expect(try store.current.minutes(from: 0, to: .max) == [])
         #expect(try store.current.dayTotal(today) == 145)
         #expect(try store.current.lifetimeTotal() == 145)

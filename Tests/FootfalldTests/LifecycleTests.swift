@@ -86,30 +86,29 @@ struct LifecycleTests {
         Issue.record("'\(text)' never appeared in the log:\n\(daemon.stderr)")
     }
 
-    @Test func refusesABadConfigurationAtStart() throws {
+    /// `footfalld --check-config` on a file `f.yaml` holding `text`.
+    func checkConfig(_ text: String) throws -> (status: Int32, stdout: String, stderr: String) {
         let folder = NSTemporaryDirectory() + "footfalld-config-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "goal: 9000\ngaol: 8000\n".write(toFile: folder + "/f.yaml", atomically: true, encoding: .utf8)
-        let result = try DaemonProcess.run(DaemonProcess.executable("footfalld"), ["--config", folder + "/f.yaml", "--check-config"])
+        try text.write(toFile: folder + "/f.yaml", atomically: true, encoding: .utf8)
+        return try DaemonProcess.run(DaemonProcess.executable("footfalld"), ["--config", folder + "/f.yaml", "--check-config"])
+    }
+
+    @Test func refusesABadConfigurationAtStart() throws {
+        let result = try checkConfig("goal: 9000\ngaol: 8000\n")
         #expect(result.status == 78)
         #expect(result.stderr.contains("f.yaml:2: unknown key 'gaol' (did you mean 'goal'?)"))
-        try "goal: 9000\n".write(toFile: folder + "/f.yaml", atomically: true, encoding: .utf8)
-        #expect(try DaemonProcess.run(DaemonProcess.executable("footfalld"), ["--config", folder + "/f.yaml", "--check-config"]).status == 0)
+        #expect(try checkConfig("goal: 9000\n").status == 0)
     }
 
     /// Issue 10's third defect: `--check-config` passed a mount matrix that was not one, and the
     /// daemon then dropped it without a word and read the device unrotated.
     @Test func checkConfigRefusesAMountMatrixTheDaemonCannotUse() throws {
-        let folder = NSTemporaryDirectory() + "footfalld-config-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "goal: 9000\nmount_matrix: \"0, 1; -1, 0\"\n".write(toFile: folder + "/f.yaml", atomically: true, encoding: .utf8)
-        let result = try DaemonProcess.run(DaemonProcess.executable("footfalld"), ["--config", folder + "/f.yaml", "--check-config"])
+        let result = try checkConfig("goal: 9000\nmount_matrix: \"0, 1; -1, 0\"\n")
         #expect(result.status == 78)
         #expect(result.stderr.contains("f.yaml:2: 'mount_matrix' must be three rows of three numbers"), "\(result.stderr)")
-        try "mount_matrix: \"0, 1, 0; -1, 0, 0; 0, 0, 1\"\n".write(toFile: folder + "/f.yaml", atomically: true, encoding: .utf8)
-        #expect(try DaemonProcess.run(DaemonProcess.executable("footfalld"), ["--config", folder + "/f.yaml", "--check-config"]).status == 0)
+        #expect(try checkConfig("mount_matrix: \"0, 1, 0; -1, 0, 0; 0, 0, 1\"\n").status == 0)
     }
 
     @Test func cliCommandsAgainstTheDaemon() async throws {

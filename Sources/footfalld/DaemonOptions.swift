@@ -1,0 +1,18 @@
+import FootfallService
+import Logging
+
+/// Everything footfalld was told at start.
+struct DaemonOptions {
+    var configuration: DaemonConfiguration
+    var configurationPath: String
+    var paths: DaemonPaths
+    var stateDirectory: String
+    var socket: String
+    var device: String
+    var replay: String?
+    var speed: Double
+    var loop: Bool
+    var metricsFile: String?
+    var logLevel: Logger.Level
+    var clock: DaemonClock
+}

@@ -1,5 +1,4 @@
 import FootfallInput
-import Logging
 import Yams
 
 /// One key's value node, with the helpers that check it.

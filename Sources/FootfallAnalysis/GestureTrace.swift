@@ -1,6 +1,7 @@
 import Foundation
 import FootfallDetection
 import FootfallTraces
+import FootfallText
 
 /// Makes wrist traces of everyday hand gestures with the physics of the real thing, for
 /// testing that rhythmic arm motion is not counted as walking.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FootfallAnalysis
+import FootfallText
 
 /// `footfall devsets`: builds the development sets that the shared datasets lack.
 struct DevSets: ParsableCommand {

@@ -73,8 +73,9 @@ final class RelabelledReplay: SensorSource {
     func monotonicTime(ofSampleTime time: Double) -> Double { replay.monotonicTime(ofSampleTime: time) }
 }
 
-/// Waits until `condition` holds, polling; fails after `timeout`.
-func eventually(_ what: String, timeout: Duration = .seconds(30), _ condition: () -> Bool) async throws {
+/// Waits until `condition` holds, polling; fails after `timeout`. The bound is generous because
+/// the parallel test run can keep this task off the two-thread cooperative pool for a while.
+func eventually(_ what: String, timeout: Duration = .seconds(120), _ condition: () -> Bool) async throws {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         guard ContinuousClock.now < deadline else { throw WaitError.timedOut(what) }

@@ -56,7 +56,7 @@ public final class DaemonProcess: @unchecked Sendable {
 
     /// Starts footfalld with `arguments` (plus the state directory and socket) and waits until
     /// it answers on the socket.
-    public func start(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) async throws {
+    public func start(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 60) async throws {
         launches += 1
         let process = Process()
         process.executableURL = Self.executable("footfalld")

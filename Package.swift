@@ -168,7 +168,7 @@ let package = Package(
                     dependencies: ["footfalld", "footfall", "FootfallAnalysis", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport",
                                    "FootfallGoals", "FootfallInput",
                                    .product(name: "GRDB", package: "GRDB.swift")]),
-        // Runs the built executables as a user would; depends on them so they are built first.
-        .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "FootfallTestSupport"]),
+        // Runs the built executables as a user would (and renders their help); depends on them so they are built first.
+        .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "footfalld", "FootfallTestSupport"]),
     ]
 )

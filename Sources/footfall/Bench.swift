@@ -9,16 +9,20 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Score the detector against traces with ground truth.",
         discussion: """
-        PATH is a trace with a JSON sidecar, or a folder searched for them. Prints a table per
-        recording and per dataset, scored as in the shared datasets' README: median and mean
-        absolute count error and summed error over walking recordings, per-step precision,
-        recall and F1 within each recording's tolerance, false steps per hour on non-walking
+        Each path is a trace with a JSON sidecar, or a folder searched for them. Prints a table per \
+        recording and per dataset, scored as in the shared datasets' README: median and mean \
+        absolute count error and summed error over walking recordings, per-step precision, \
+        recall and F1 within each recording's tolerance, false steps per hour on non-walking \
         recordings, and samples read and detected per second.
 
-        Cluster job arrays: give each machine --shard I/N (I from 0) and --json --output,
-        then combine the files with 'footfall bench --merge FILE...'. For a Slurm array:
-          footfall bench data/ --shard $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT --json -o part-$SLURM_ARRAY_TASK_ID.json
-        For a Kubernetes indexed Job, use $JOB_COMPLETION_INDEX for I.
+        Cluster job arrays: give each machine --shard I/N (I from 0) and --json --output, \
+        then combine the files with 'footfall bench --merge FILE...'. For a Slurm array, \
+        with I and N from $SLURM_ARRAY_TASK_ID and $SLURM_ARRAY_TASK_COUNT:
+
+          footfall bench data/ --shard $I/$N --json -o part-$I.json
+          footfall bench --merge part-*.json
+
+        For a Kubernetes indexed Job, take I from $JOB_COMPLETION_INDEX.
         """
     )
 
@@ -31,8 +35,8 @@ struct Bench: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to a file instead of stdout.", valueName: "file"))
     var output: String?
 
-    @Option(help: "Recordings to run at once (default: all cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Recordings to run at once (default: one per core).")
+    var jobs: Int?
 
     @Option(help: ArgumentHelp("Run only shard I of N (0 <= I < N): every N-th recording in path order.", valueName: "I/N"))
     var shard: String?
@@ -50,7 +54,7 @@ struct Bench: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Give at least one trace or folder (or report files with --merge).") }
-        if jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard must be I/N with 0 <= I < N, for example 0/4.")
         }
@@ -71,7 +75,8 @@ struct Bench: ParsableCommand {
             let chosen = shard.select(all)
             if chosen.isEmpty { throw ValidationError("No traces with sidecars found under: \(paths.joined(separator: " "))") }
             let bar = ProgressBar(total: chosen.count)
-            let scores = try BenchReport.run(chosen, configuration: try detector.configuration(), jobs: jobs) { done in
+            let scores = try BenchReport.run(chosen, configuration: try detector.configuration(),
+                                             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { done in
                 bar.update(done)
             }
             bar.finish()

@@ -12,18 +12,21 @@ struct Count: ParsableCommand {
         discussion: """
         Prints one line per trace: the steps counted, the median cadence and the file.
 
-        With --json, one trace prints one JSON object:
-          {"steps": 302, "step_times": [1.234, 1.781, ...], "cadence_spm": 112.5}
-        and several traces print JSON lines: one such object per line, in the order given,
-        each with a "trace" field naming its file. Step times are seconds on the trace's own clock.
+        With --json, one trace prints one JSON object, and several traces print JSON lines: \
+        one such object per line, in the order given, each with a "trace" field naming its \
+        file. Step times are seconds on the trace's own clock:
 
-        A trace that cannot be read is reported on stderr with its file and line; the others are
+          {"steps": 302, "step_times": [1.234, 1.781, ...], "cadence_spm": 112.5}
+
+        A trace that cannot be read is reported on stderr with its file and line; the others are \
         still counted, and the exit status is 1.
 
-        With --device, counts a live accelerometer instead, printing each step as it is
-        credited (the first steps of a walk come together, once walking is confirmed) until
-        Ctrl-C, then the total. With --json, each step is a JSON line
-        {"step": N, "time": T, "cadence_spm": X} with T in seconds on the monotonic clock.
+        With --device, counts a live accelerometer instead, printing each step as it is \
+        credited (the first steps of a walk come together, once walking is confirmed) until \
+        Ctrl-C, then the total. With --json, each step is a JSON line, T in seconds on the \
+        monotonic clock:
+
+          {"step": N, "time": T, "cadence_spm": X}
         """
     )
 

@@ -9,11 +9,11 @@ struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the accelerometers Footfall can read.",
         discussion: """
-        IIO devices (through libiio) and evdev input devices that declare themselves
-        accelerometers. For each: backend, id to pass to --device, name, available and current
-        sample rates, scale, the mount matrix in effect and where it came from
-        (configuration, udev's ACCEL_MOUNT_MATRIX, or the driver), and whether the device has
-        a hardware step counter. Problems that may hide a device (permissions) are printed on
+        IIO devices (through libiio) and evdev input devices that declare themselves \
+        accelerometers. For each: backend, id to pass to --device, name, available and current \
+        sample rates, scale, the mount matrix in effect and where it came from \
+        (configuration, udev's ACCEL_MOUNT_MATRIX, or the driver), and whether the device has \
+        a hardware step counter. Problems that may hide a device (permissions) are printed on \
         stderr with what to do. Exit status 0 even when none is found.
         """
     )

@@ -8,7 +8,7 @@ struct Footfall: AsyncParsableCommand {
         commandName: "footfall",
         abstract: "Footfall's command-line tool: today's steps and goal from footfalld, history, live watching; counting and benchmarking traces and devices.",
         discussion: """
-        Traces are CSV files with the header 't,ax,ay,az' (seconds, m/s^2 including gravity),
+        Traces are CSV files with the header 't,ax,ay,az' (seconds, m/s^2 including gravity), \
         optionally with a JSON sidecar of the same name holding the true steps.
         """,
         version: FootfallVersion.release,

@@ -8,8 +8,8 @@ struct Goal: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the daily step goal, or set it from now on.",
         discussion: """
-        A new goal applies from the moment it is set; past days keep the goal they had.
-        Lowering it mid-day announces the milestones it passes, once each. Only the daemon's
+        A new goal applies from the moment it is set; past days keep the goal they had. \
+        Lowering it mid-day announces the milestones it passes, once each. Only the daemon's \
         user and root may set it.
         """
     )

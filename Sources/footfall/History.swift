@@ -11,8 +11,8 @@ struct History: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show past days: a bar per day against its goal, or JSON or CSV.",
         discussion: """
-        Days are local days as footfalld counts them (see docs/days.md). --minutes lists each
-        minute with steps instead (at most 31 days). CSV columns: day,steps,goal (or
+        Days are local days as footfalld counts them (see docs/days.md). --minutes lists each \
+        minute with steps instead (at most 31 days). CSV columns: day,steps,goal (or \
         start,steps,cadence_spm,source for minutes, start in Unix seconds).
         """
     )

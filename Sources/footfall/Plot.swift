@@ -8,10 +8,10 @@ struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw a trace as the detector sees it, to show why steps were or were not counted.",
         discussion: """
-        The SVG has three panels: the acceleration magnitude; the band-passed signal with the
-        adaptive threshold (dashed), every candidate peak (circles), the counted steps (red,
-        pointing down) and the true steps from the sidecar when there is one (green, pointing
-        up); and the walking gate's state (yellow while deciding, green while walking).
+        The SVG has three panels: the acceleration magnitude; the band-passed signal with the \
+        adaptive threshold (dashed), every candidate peak (circles), the counted steps (red, \
+        pointing down) and the true steps from the sidecar when there is one (green, pointing \
+        up); and the walking gate's state (yellow while deciding, green while walking). \
         Long traces make wide pictures: use --from and --to to draw a window.
         """
     )

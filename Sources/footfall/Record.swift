@@ -11,10 +11,10 @@ struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record an accelerometer to a trace file (CSV + JSON sidecar).",
         discussion: """
-        Writes the shared trace format: t,ax,ay,az in seconds from the first sample and m/s²
-        including gravity, in the device's axes after its mount matrix. The sidecar records the
-        device, its backend, the measured sample rate, the placement and activity when given,
-        and when the recording was made. Stops after --duration or on Ctrl-C; either way the
+        Writes the shared trace format: t,ax,ay,az in seconds from the first sample and m/s² \
+        including gravity, in the device's axes after its mount matrix. The sidecar records the \
+        device, its backend, the measured sample rate, the placement and activity when given, \
+        and when the recording was made. Stops after --duration or on Ctrl-C; either way the \
         files are complete.
         """
     )

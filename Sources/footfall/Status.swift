@@ -11,7 +11,7 @@ struct Status: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show today's steps, progress toward the goal, cadence, distance and the device (the default command).",
         discussion: """
-        Asks footfalld over its socket. With --json, prints the daemon's STATUS object as it is
+        Asks footfalld over its socket. With --json, prints the daemon's STATUS object as it is \
         (see docs/protocol.md). Exit status 69 when the daemon is not running.
         """
     )

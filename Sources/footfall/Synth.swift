@@ -6,9 +6,14 @@ struct Synth: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a synthetic trace with known true steps (for tests and demos).",
         discussion: """
-        A walk is a continuous-time model sampled at the rate asked, so the same --seed gives the same walk at any rate. Writes FILE.csv and its sidecar FILE.json with every true step. The device is held in a random orientation chosen by the seed.
+        A walk is a continuous-time model sampled at the rate asked, so the same --seed gives \
+        the same walk at any rate. Writes FILE.csv and its sidecar FILE.json with every true \
+        step. The device is held in a random orientation chosen by the seed.
 
-        The gesture kinds (brushing, combing, eating, drinking, pouring, waving, clapping, typing, phone) are wrist motions built from the physics of a hand carried by the forearm: they hold no steps, so every step counted in them is false. --coarse quantises them like a cheap 6-bit wrist sensor. For whole development sets, see 'footfall devsets'.
+        The gesture kinds (brushing, combing, eating, drinking, pouring, waving, clapping, \
+        typing, phone) are wrist motions built from the physics of a hand carried by the \
+        forearm: they hold no steps, so every step counted in them is false. --coarse quantises \
+        them like a cheap 6-bit wrist sensor. For whole development sets, see 'footfall devsets'.
         """
     )
 

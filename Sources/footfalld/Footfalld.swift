@@ -11,18 +11,18 @@ struct Footfalld: AsyncParsableCommand {
         commandName: "footfalld",
         abstract: "The Footfall daemon: counts steps all day, keeps them, and serves them on a local socket.",
         discussion: """
-        Runs in the foreground (systemd Type=notify; it sends READY, STATUS and WATCHDOG to
-        $NOTIFY_SOCKET). SIGTERM and SIGINT stop it gracefully: the socket closes, counting
+        Runs in the foreground (systemd Type=notify; it sends READY, STATUS and WATCHDOG to \
+        $NOTIFY_SOCKET). SIGTERM and SIGINT stop it gracefully: the socket closes, counting \
         stops, the last steps are written. SIGHUP reloads the configuration file.
 
-        The sample source is the first accelerometer found (IIO, then evdev), the one named by
-        --device, or a recorded trace with --replay. With no accelerometer at all it waits for
+        The sample source is the first accelerometer found (IIO, then evdev), the one named by \
+        --device, or a recorded trace with --replay. With no accelerometer at all it waits for \
         one to appear, and says so in the log.
 
-        Files: the configuration (YAML, see docs/configuration.md) defaults to
-        $XDG_CONFIG_HOME/footfall/footfalld.yaml, or /etc/footfall/footfalld.yaml with --system;
-        the store to $XDG_STATE_HOME/footfall, or /var/lib/footfall; the socket to
-        $XDG_RUNTIME_DIR/footfall.sock, or /run/footfall/footfall.sock. Under systemd,
+        Files: the configuration (YAML, see docs/configuration.md) defaults to \
+        $XDG_CONFIG_HOME/footfall/footfalld.yaml, or /etc/footfall/footfalld.yaml with --system; \
+        the store to $XDG_STATE_HOME/footfall, or /var/lib/footfall; the socket to \
+        $XDG_RUNTIME_DIR/footfall.sock, or /run/footfall/footfall.sock. Under systemd, \
         $STATE_DIRECTORY and $RUNTIME_DIRECTORY win.
         """,
         version: DaemonRelease.version

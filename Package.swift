@@ -40,6 +40,9 @@ let package = Package(
         // libiio and libevdev, as system libraries (Debian: libiio-dev, libevdev-dev).
         .systemLibrary(name: "CFootfallIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
         .systemLibrary(name: "CFootfallEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // sd-bus from libsystemd (Debian: libsystemd-dev): footfalld's D-Bus interface, without a
+        // hand-written wire protocol; the library systemd's own services use.
+        .systemLibrary(name: "CFootfallSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // Sensor input: one SensorSource per backend (IIO, evdev, trace replay), discovery, supervision.
         .target(
             name: "FootfallInput",
@@ -81,6 +84,15 @@ let package = Package(
                 // SIGHUP as an async sequence, for the reload service.
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // D-Bus through sd-bus: a connection, an exported object described by its interface,
+        // typed values, sender credentials. Every sd-bus call is in this module.
+        .target(
+            name: "FootfallDBus",
+            dependencies: [
+                .target(name: "CFootfallSystemd", condition: .when(platforms: [.linux])),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // A client of the daemon's socket, for the CLI and the end-to-end tests.
@@ -150,6 +162,8 @@ let package = Package(
                     dependencies: ["FootfallInput", "FootfallDetection", "FootfallAnalysis", "FootfallTraces", "FootfallTestSupport",
                                    "FootfallStore", "FootfallProtocol", "footfalld", "footfall",
                                    .product(name: "Logging", package: "swift-log")]),
+        // The sd-bus adapter against a private dbus-daemon, checked with busctl and gdbus.
+        .testTarget(name: "FootfallDBusTests", dependencies: ["FootfallDBus", "FootfallTestSupport"]),
         // The daemon's parts in process: configuration, ledger, event hub, sensor and store services,
         // recovery, reload; graceful shutdown through service-lifecycle's test kit.
         .testTarget(name: "FootfallServiceTests",

@@ -22,7 +22,7 @@ struct StatusBarTests {
         watch.standardOutput = out
         watch.standardError = FileHandle.nullDevice
         try watch.run()
-        let lines = LineCollector(out.fileHandleForReading)
+        let lines = LineReader(out.fileHandleForReading)
         try await daemon.waitFor("the replay to finish", timeout: 120) { $0.source.state == "finished" }
         let final = try await daemon.status()
         // The last PROGRESS goes out within a quarter of a second; wait for its line.
@@ -63,36 +63,4 @@ struct StatusBarTests {
         #expect(last["percentage"] as? Int == 100, "capped at 100 past the goal")
         #expect((last["tooltip"] as? String)?.hasPrefix("\(final.day): \(final.steps) of 60 steps (\(final.steps * 100 / 60) %)\n") == true)
     }
-}
-
-/// Collects the lines a child process writes, as they come.
-final class LineCollector: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var lines: [String] = []
-    private var partial = Data()
-
-    init(_ handle: FileHandle) {
-        handle.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                return
-            }
-            self?.append(data)
-        }
-    }
-
-    private func append(_ data: Data) {
-        lock.withLock {
-            partial.append(data)
-            while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
-                lines.append(String(decoding: partial[partial.startIndex..<newline], as: UTF8.self))
-                partial = Data(partial[partial.index(after: newline)...])
-            }
-        }
-    }
-
-    /// The complete lines so far.
-    var current: [String] { lock.withLock { lines } }
 }

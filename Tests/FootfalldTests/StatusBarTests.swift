@@ -23,11 +23,11 @@ struct StatusBarTests {
         watch.standardError = FileHandle.nullDevice
         try watch.run()
         let lines = LineReader(out.fileHandleForReading)
-        try await daemon.waitFor("the replay to finish", timeout: 120) { $0.source.state == "finished" }
+        try await daemon.waitFor("the replay to finish", timeout: 120) { $0.source.state == .finished }
         let final = try await daemon.status()
         // The last PROGRESS goes out within a quarter of a second; wait for its line.
         let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, !(lines.current.last?.contains("\"\(final.steps)") ?? false) {
+        while Date() < deadline, !(lines.current.last?.contains(" \(final.steps)\"") ?? false) {
             try await Task.sleep(for: .milliseconds(100))
         }
         kill(watch.processIdentifier, SIGINT)

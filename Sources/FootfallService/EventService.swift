@@ -2,7 +2,7 @@ import FootfallProtocol
 import Logging
 import ServiceLifecycle
 
-/// Tells watching clients what happens: a STEP batch for the steps filed in the last tenth of
+/// Tells watching clients and the D-Bus interface what happens: a STEP batch for the steps filed in the last tenth of
 /// a second, and PROGRESS at most four times a second, only when the figures changed. Also
 /// rolls the ledger over to a new day at the day's start even when no step comes, and
 /// follows a change of the system time zone within a minute.
@@ -34,13 +34,13 @@ public struct EventService: Service, CustomStringConvertible {
             ledger.tick()
             let steps = ledger.takeRecentSteps()
             let figures = ledger.figures()
-            if !steps.isEmpty && hub.count > 0 {
-                hub.publish(ServerMessage.step(StepMessage(steps: steps, total: figures.steps)).encodedLine())
+            if !steps.isEmpty && hub.hasWatchers {
+                hub.publish(DaemonEvent(.steps(steps, total: figures.steps)))
             }
             if figures.version != lastVersion && ContinuousClock.now - lastProgress >= .milliseconds(250) {
                 lastVersion = figures.version
                 lastProgress = .now
-                if hub.count > 0 { hub.publish(ServerMessage.progress(ProgressMessage(figures)).encodedLine()) }
+                if hub.hasWatchers { hub.publish(DaemonEvent(.progress(figures))) }
             }
         }
     }

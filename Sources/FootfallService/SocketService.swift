@@ -129,7 +129,7 @@ public struct SocketService: Service, CustomStringConvertible {
                                         let (id, events) = hub.add()
                                         watcher = id
                                         tasks.addTask {
-                                            for await event in events where !send(event) { break }
+                                            for await event in events where !send(event.line) { break }
                                         }
                                     } else if !enable, let id = watcher {
                                         hub.remove(id)

@@ -85,8 +85,7 @@ public struct StoreService: Service, CustomStringConvertible {
                 logger.notice("writing to the store again; nothing was lost", metadata: ["store.steps": "\(batch.steps)"])
             }
             for record in batch.milestones {
-                hub.publish(ServerMessage.milestone(MilestoneMessage(day: record.day, milestone: record.milestone,
-                                                                     steps: record.steps, goal: record.goal)).encodedLine())
+                hub.publish(DaemonEvent(.milestone(record)))
             }
             return nil
         case .failure(let error):

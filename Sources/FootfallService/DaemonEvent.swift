@@ -1,0 +1,42 @@
+import FootfallProtocol
+import FootfallStore
+
+/// Something the daemon tells whoever watches: the socket's watching clients and the D-Bus
+/// interface. Typed, so each outlet takes what it needs; `line` is its socket encoding, made
+/// once when it is published rather than once per watching client.
+public struct DaemonEvent: Sendable {
+    /// What happened.
+    public enum Kind: Sendable {
+        /// Steps filed in the last tenth of a second, and today's total after them.
+        case steps([StepRecord], total: Int)
+        /// Today's figures changed (at most four times a second).
+        case progress(StepLedger.Figures)
+        /// A milestone was reached, and is stored (so a restart never announces it twice).
+        case milestone(MilestoneRecord)
+    }
+
+    /// What happened.
+    public let kind: Kind
+    /// The event as a socket line (STEP, PROGRESS or MILESTONE, see docs/protocol.md).
+    public let line: [UInt8]
+
+    /// Creates an event and encodes its line.
+    public init(_ kind: Kind) {
+        self.kind = kind
+        line = kind.message.encodedLine()
+    }
+}
+
+extension DaemonEvent.Kind {
+    /// The event as the socket protocol's message.
+    var message: ServerMessage {
+        switch self {
+        case .steps(let steps, let total):
+            return .step(StepMessage(steps: steps, total: total))
+        case .progress(let figures):
+            return .progress(ProgressMessage(figures))
+        case .milestone(let record):
+            return .milestone(MilestoneMessage(day: record.day, milestone: record.milestone, steps: record.steps, goal: record.goal))
+        }
+    }
+}

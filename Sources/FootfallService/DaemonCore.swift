@@ -49,14 +49,14 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
             return .watch(WatchMessage(enable: enable, id: id))
         case .goal(let set):
             if let set {
-                guard peer?.mayChangeState(daemonUID: daemonUID) ?? false else {
-                    return .error(ErrorMessage(ProtocolError(.notPermitted, "only the daemon's user or root may change the goal", id: id)))
-                }
-                do {
-                    let history = try ledger.setGoal(set, changedBy: peer?.uid)
-                    return .goal(GoalMessage(goal: set, since: history.changes.last?.effective.timeIntervalSince1970, id: id))
+                do throws(GoalChangeRefusal) {
+                    let since = try setGoal(set, requestedBy: peer?.uid)
+                    return .goal(GoalMessage(goal: set, since: since?.timeIntervalSince1970, id: id))
                 } catch {
-                    return .error(ErrorMessage(ProtocolError(.badArgument, "\(error)", id: id)))
+                    switch error {
+                    case .notPermitted(let message): return .error(ErrorMessage(ProtocolError(.notPermitted, message, id: id)))
+                    case .invalid(let message): return .error(ErrorMessage(ProtocolError(.badArgument, message, id: id)))
+                    }
                 }
             }
             let figures = ledger.figures()
@@ -75,6 +75,22 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
             } catch {
                 return .error(ErrorMessage(ProtocolError(.unavailable, "the store cannot be read: \(error)", id: id)))
             }
+        }
+    }
+
+    /// Sets the daily goal from now on, for whoever asked, by the one rule for changing state
+    /// (`PeerCredentials.mayChangeState`): the daemon's own user or root, as the kernel or the
+    /// bus reports the caller; nil (not known) is refused. The socket and D-Bus both come here.
+    /// - Returns: when the goal in force took effect.
+    /// - Throws: `GoalChangeRefusal`.
+    public func setGoal(_ goal: Int, requestedBy uid: UInt32?) throws(GoalChangeRefusal) -> Date? {
+        guard let uid, PeerCredentials.mayChangeState(uid: uid, daemonUID: daemonUID) else {
+            throw .notPermitted("only the daemon's user or root may change the goal")
+        }
+        do {
+            return try ledger.setGoal(goal, changedBy: uid).changes.last?.effective
+        } catch {
+            throw .invalid("\(error)")
         }
     }
 

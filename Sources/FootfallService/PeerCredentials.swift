@@ -18,6 +18,12 @@ public struct PeerCredentials: Sendable, Equatable {
 
     /// Whether this peer may change state: root, or the user the daemon runs as.
     public func mayChangeState(daemonUID: UInt32 = getuid()) -> Bool {
+        Self.mayChangeState(uid: uid, daemonUID: daemonUID)
+    }
+
+    /// The rule, for any caller whose uid is known (a socket peer, a D-Bus sender): root, or
+    /// the user the daemon runs as.
+    public static func mayChangeState(uid: UInt32, daemonUID: UInt32 = getuid()) -> Bool {
         uid == 0 || uid == daemonUID
     }
 

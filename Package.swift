@@ -70,11 +70,11 @@ let package = Package(
         // milestones, tiers and palettes on the wire are Goals' types.
         .target(name: "FootfallProtocol", dependencies: ["FootfallGoals", .product(name: "NIOCore", package: "swift-nio")]),
         // The daemon's parts: configuration, clocks, the step ledger, and one Service each for
-        // the sensor, the store, the socket and metrics.
+        // the sensor, the store, the socket, D-Bus and metrics.
         .target(
             name: "FootfallService",
             dependencies: [
-                "FootfallDetection", "FootfallInput", "FootfallProtocol", "FootfallGoals", "FootfallStore",
+                "FootfallDetection", "FootfallInput", "FootfallProtocol", "FootfallGoals", "FootfallStore", "FootfallDBus",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -130,7 +130,7 @@ let package = Package(
         .executableTarget(
             name: "footfalld",
             dependencies: [
-                "FootfallService", "FootfallInput", "FootfallDetection",
+                "FootfallService", "FootfallInput", "FootfallDetection", "FootfallDBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -1,13 +1,14 @@
 import Foundation
 import FootfallDetection
+import FootfallDBus
 import FootfallInput
 import FootfallService
 import Logging
 import ServiceLifecycle
 
-/// Wires the daemon: store, ledger, sensor, events, socket, metrics, systemd and reload, in a
-/// ServiceGroup ordered by dependency, so shutdown closes the socket first, then stops the
-/// sensor, then writes the last steps. What each part does is in FootfallService.
+/// Wires the daemon: store, ledger, sensor, events, socket, D-Bus, metrics, systemd and reload,
+/// in a ServiceGroup ordered by dependency, so shutdown leaves D-Bus and closes the socket
+/// first, then stops the sensor, then writes the last steps. What each part does is in FootfallService.
 struct Daemon {
     let options: DaemonOptions
 
@@ -43,6 +44,7 @@ struct Daemon {
             .init(service: EventService(ledger: ledger, hub: hub, logger: Logger(label: "footfall.events"))),
             .init(service: SocketService(path: options.socket, handler: core, hub: hub, logger: Logger(label: "footfall.socket"),
                                          onListening: { notifier.notify("READY=1\nSTATUS=serving on \(options.socket)") })),
+            .init(service: BusService(bus: options.bus, core: core, hub: hub, logger: Logger(label: "footfall.dbus"))),
         ]
         if let metrics = options.metricsFile {
             services.append(.init(service: MetricsService(path: metrics, figures: core, hub: hub, logger: Logger(label: "footfall.metrics"))))

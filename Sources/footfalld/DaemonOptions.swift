@@ -1,3 +1,4 @@
+import FootfallDBus
 import FootfallService
 import Logging
 
@@ -15,4 +16,6 @@ struct DaemonOptions {
     var metricsFile: String?
     var logLevel: Logger.Level
     var clock: DaemonClock
+    /// Which bus to be on: the system bus with --system, else the user's session bus.
+    var bus: BusKind
 }

@@ -9,7 +9,7 @@ import Logging
 struct Footfalld: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "footfalld",
-        abstract: "The Footfall daemon: counts steps all day, keeps them, and serves them on a local socket.",
+        abstract: "The Footfall daemon: counts steps all day, keeps them, and serves them on a local socket and D-Bus.",
         discussion: """
         Runs in the foreground (systemd Type=notify; it sends READY, STATUS and WATCHDOG to \
         $NOTIFY_SOCKET). SIGTERM and SIGINT stop it gracefully: the socket closes, counting \
@@ -18,6 +18,13 @@ struct Footfalld: AsyncParsableCommand {
         The sample source is the first accelerometer found (IIO, then evdev), the one named by \
         --device, or a recorded trace with --replay. With no accelerometer at all it waits for \
         one to appear, and says so in the log.
+
+        Besides its socket, it serves apps on D-Bus as org.footfall.Footfall1: on the session \
+        bus when one is reachable ($DBUS_SESSION_BUS_ADDRESS, or $XDG_RUNTIME_DIR/bus), on the \
+        system bus with --system (see docs/dbus.md for the policy file). Without a bus it says \
+        so once in the log and serves the socket alone. To look:
+
+          busctl --user introspect org.footfall.Footfall1 /org/footfall/Footfall1
 
         Files: the configuration (YAML, see docs/configuration.md) defaults to \
         $XDG_CONFIG_HOME/footfall/footfalld.yaml, or /etc/footfall/footfalld.yaml with --system; \
@@ -55,7 +62,7 @@ struct Footfalld: AsyncParsableCommand {
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (overrides the configuration).", valueName: "level"))
     var logLevel: String?
 
-    @Flag(help: "Use the system service's paths (/var/lib/footfall, /run/footfall, /etc/footfall).")
+    @Flag(help: "Run as the system service: its paths (/var/lib/footfall, /run/footfall, /etc/footfall) and the system bus.")
     var system = false
 
     @Flag(help: "Check the configuration file and exit (0 when it is valid).")
@@ -102,7 +109,8 @@ struct Footfalld: AsyncParsableCommand {
             stateDirectory: stateDir ?? paths.stateDirectory, socket: socket ?? paths.socket,
             device: device ?? configuration.device, replay: replay, speed: speed, loop: loop,
             metricsFile: metricsFile ?? configuration.metricsFile,
-            logLevel: logLevel.flatMap(Logger.Level.init(rawValue:)) ?? configuration.logLevel, clock: clock)
+            logLevel: logLevel.flatMap(Logger.Level.init(rawValue:)) ?? configuration.logLevel, clock: clock,
+            bus: system ? .system : .session)
         try await Daemon(options: options).run()
     }
 }

@@ -63,6 +63,8 @@ public final class DaemonProcess: @unchecked Sendable {
         process.arguments = ["--state-dir", stateDirectory, "--socket", socket] + arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NOTIFY_SOCKET")
+        // No bus unless the test gives one: a developer's session bus is not the tests' business.
+        for key in ["DBUS_SESSION_BUS_ADDRESS", "DBUS_SYSTEM_BUS_ADDRESS", "XDG_RUNTIME_DIR"] { env.removeValue(forKey: key) }
         env["TZ"] = env["TZ"] ?? "UTC"
         for (key, value) in environment { env[key] = value }
         process.environment = env

@@ -1,0 +1,188 @@
+import Foundation
+import FootfallDBus
+import FootfallProtocol
+import FootfallStore
+import Logging
+import NIOConcurrencyHelpers
+import ServiceLifecycle
+import Synchronization
+
+/// footfalld on D-Bus (docs/dbus.md): owns `org.footfall.Footfall1` on the session bus (or
+/// the system bus with `--system`) and exports today's figures as properties, the history and
+/// SetGoal as methods, and milestones as a signal.
+///
+/// sd-bus runs on a thread of its own; nothing else waits for it. The thread learns of news
+/// from the event hub, as the socket's watchers do: a PROGRESS report leads to at most one
+/// PropertiesChanged (with only the properties that changed), a stored milestone to one
+/// MilestoneReached signal. The source's state, which no report carries, is checked once a
+/// second. History queries run as tasks of this service and answer on the bus thread.
+///
+/// Without a bus (none running, a container) it logs that once and the daemon carries on with
+/// its socket; the same if the name is taken or the bus's policy refuses it, or if the bus
+/// goes away later.
+public final class BusService: Service, Sendable, CustomStringConvertible {
+    public var description: String { "BusService(\(bus))" }
+    let bus: BusKind
+    let core: DaemonCore
+    let hub: EventHub
+    let logger: Logger
+
+    /// What the bus thread is told by other threads.
+    enum Work: Sendable {
+        /// A PROGRESS report went out.
+        case progress
+        /// A milestone was stored.
+        case milestone(MilestoneRecord)
+        /// A history query finished.
+        case answer(id: Int, Result<HistoryMessage, BusMethodError>)
+    }
+
+    let inbox = NIOLockedValueBox<[Work]>([])
+    let stopRequested = Atomic<Bool>(false)
+    let wakeup: BusWakeup?
+
+    /// Creates the service.
+    /// - Parameter bus: the session bus (a user's daemon) or the system bus (`--system`).
+    public init(bus: BusKind, core: DaemonCore, hub: EventHub, logger: Logger) {
+        self.bus = bus
+        self.core = core
+        self.hub = hub
+        self.logger = logger
+        wakeup = try? BusWakeup()
+    }
+
+    public func run() async throws {
+        let (watcher, events) = hub.add(isClient: false)
+        let (queries, ask) = AsyncStream<(id: Int, query: Request.HistoryQuery)>.makeStream()
+        let served = await withDiscardingTaskGroup { group -> Bool in
+            // News from the hub, for the bus thread.
+            group.addTask {
+                for await event in events {
+                    switch event.kind {
+                    case .progress: self.post(.progress)
+                    case .milestone(let record): self.post(.milestone(record))
+                    case .steps: break
+                    }
+                }
+            }
+            // History queries: the store is read on its own queue, the answer posted back.
+            group.addTask {
+                await withDiscardingTaskGroup { running in
+                    for await (id, query) in queries {
+                        running.addTask {
+                            self.post(.answer(id: id, await self.history(query)))
+                        }
+                    }
+                }
+            }
+            let served = await withTaskCancellationHandler {
+                await withGracefulShutdownHandler {
+                    await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+                        let thread = Thread { [self] in
+                            done.resume(returning: self.serve(ask: { ask.yield(($0, $1)) }))
+                        }
+                        thread.name = "footfall-bus"
+                        thread.start()
+                    }
+                } onGracefulShutdown: {
+                    self.stop()
+                }
+            } onCancel: {
+                self.stop()
+            }
+            hub.remove(watcher)
+            ask.finish()
+            return served
+        }
+        // Without a bus the service has nothing to do, but returning would stop the daemon.
+        if !served { try? await gracefulShutdown() }
+    }
+
+    func stop() {
+        stopRequested.store(true, ordering: .relaxed)
+        wakeup?.signal()
+    }
+
+    /// Hands work to the bus thread and wakes it.
+    func post(_ work: Work) {
+        inbox.withLockedValue { $0.append(work) }
+        wakeup?.signal()
+    }
+
+    /// A history query's answer, as the socket gives it.
+    func history(_ query: Request.HistoryQuery) async -> Result<HistoryMessage, BusMethodError> {
+        do {
+            return .success(try await core.history(query))
+        } catch let error as ProtocolError {
+            return .failure(.invalidArgs(error.message))
+        } catch {
+            return .failure(.failed("the store cannot be read: \(error)"))
+        }
+    }
+
+    /// The bus thread: connects, exports, then serves until shutdown.
+    /// - Returns: false when there was no bus to serve (or it went away).
+    func serve(ask: @escaping (Int, Request.HistoryQuery) -> Void) -> Bool {
+        guard let wakeup else {
+            logger.notice("D-Bus is off: no eventfd for the bus thread; serving on the socket only")
+            return false
+        }
+        let connection: BusConnection
+        let object = FootfallBusObject(figures: core, release: core.release,
+                                       setGoal: { [core] (goal, uid) throws(GoalChangeRefusal) in _ = try core.setGoal(goal, requestedBy: uid) },
+                                       askHistory: ask)
+        do throws(BusError) {
+            connection = try BusConnection(bus, description: "footfalld")
+            try connection.requestName(FootfallBusInterface.busName)
+            try connection.export(object, at: FootfallBusInterface.objectPath, interface: FootfallBusInterface.description)
+        } catch {
+            logger.notice("D-Bus is off: \(error); serving on the socket only",
+                          metadata: ["dbus.bus": "\(bus.rawValue)", "dbus.name": "\(FootfallBusInterface.busName)"])
+            return false
+        }
+        logger.info("on D-Bus", metadata: ["dbus.bus": "\(bus.rawValue)", "dbus.name": "\(FootfallBusInterface.busName)",
+                                           "dbus.unique_name": "\(connection.uniqueName ?? "?")"])
+        var lastSourceCheck = ContinuousClock.now
+        do throws(BusError) {
+            while !stopRequested.load(ordering: .relaxed) {
+                let work = inbox.withLockedValue { pending in
+                    defer { pending.removeAll(keepingCapacity: true) }
+                    return pending
+                }
+                object.refresh()
+                var reported = false
+                for item in work {
+                    switch item {
+                    case .progress:
+                        reported = true
+                    case .milestone(let record):
+                        try connection.emitSignal(path: FootfallBusInterface.objectPath, interface: FootfallBusInterface.name,
+                                                  member: FootfallBusInterface.milestoneSignal,
+                                                  [.string(record.day.description), .string(record.milestone.description),
+                                                   .uint32(UInt32(clamping: record.steps)), .uint32(UInt32(clamping: record.goal))])
+                    case .answer(let id, let result):
+                        try object.answer(id, with: result)
+                    }
+                }
+                // One PropertiesChanged per report; the source's state, which no report
+                // carries, at most once a second.
+                var changed: [String] = []
+                if reported {
+                    changed = object.changedSinceAnnounced()
+                } else if ContinuousClock.now - lastSourceCheck >= .seconds(1) {
+                    lastSourceCheck = .now
+                    changed = object.changedSinceAnnounced(only: ["SourceKind", "SourceState"])
+                }
+                try connection.emitPropertiesChanged(path: FootfallBusInterface.objectPath, interface: FootfallBusInterface.name,
+                                                     properties: changed)
+                try connection.process()
+                try connection.wait(timeout: .seconds(1), wakeup: wakeup)
+            }
+        } catch {
+            logger.warning("D-Bus is off from now on: \(error); serving on the socket only")
+            return false
+        }
+        logger.info("leaving D-Bus", metadata: ["dbus.bus": "\(bus.rawValue)"])
+        return true
+    }
+}

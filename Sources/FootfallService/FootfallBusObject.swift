@@ -1,0 +1,139 @@
+import FootfallDBus
+import FootfallGoals
+import FootfallProtocol
+
+/// The object footfalld exports on D-Bus, living on the bus thread: it answers property reads
+/// from the daemon's snapshot (refreshed once per turn of the bus loop, so one GetAll is one
+/// instant), sets the goal, and hands history queries to the service, whose tasks read the
+/// store and post the answer back.
+final class FootfallBusObject: BusObjectHandler {
+    let figures: any DaemonSnapshotProviding
+    let release: String
+    let setGoal: (Int, UInt32?) throws(GoalChangeRefusal) -> Void
+    let askHistory: (Int, Request.HistoryQuery) -> Void
+    /// The figures properties are read from.
+    private(set) var current: DaemonSnapshot
+    /// Property values as last announced with PropertiesChanged.
+    private var announced: [String: BusValue] = [:]
+    /// History calls waiting for the store, by the id given to `askHistory`.
+    private var waiting: [Int: (call: BusPendingCall, granularity: Request.Granularity)] = [:]
+    private var nextID = 0
+
+    /// Creates the object.
+    /// - Parameters:
+    ///   - setGoal: changes the goal for a caller's uid (the daemon's rule decides).
+    ///   - askHistory: starts a history query; its answer comes back through `answer(_:with:)`.
+    init(figures: any DaemonSnapshotProviding, release: String,
+         setGoal: @escaping (Int, UInt32?) throws(GoalChangeRefusal) -> Void,
+         askHistory: @escaping (Int, Request.HistoryQuery) -> Void) {
+        self.figures = figures
+        self.release = release
+        self.setGoal = setGoal
+        self.askHistory = askHistory
+        current = figures.snapshot()
+        announced = Self.values(of: current, release: release)
+    }
+
+    /// Reads the daemon's figures again.
+    func refresh() { current = figures.snapshot() }
+
+    /// The properties whose values differ from those last announced, now announced: what
+    /// PropertiesChanged should carry.
+    /// - Parameter only: consider only these properties (nil: all).
+    func changedSinceAnnounced(only names: Set<String>? = nil) -> [String] {
+        let values = Self.values(of: current, release: release)
+        let changed = FootfallBusInterface.properties.map(\.name).filter {
+            (names == nil || names!.contains($0)) && values[$0] != announced[$0]
+        }
+        for name in changed { announced[name] = values[name] }
+        return changed
+    }
+
+    func value(of property: String) -> BusValue? {
+        Self.values(of: current, release: release)[property]
+    }
+
+    /// Every property's value for a snapshot.
+    static func values(of snapshot: DaemonSnapshot, release: String) -> [String: BusValue] {
+        [
+            "Day": .string(snapshot.day.description),
+            "Steps": .uint32(UInt32(clamping: snapshot.steps)),
+            "Goal": .uint32(UInt32(clamping: snapshot.goal)),
+            "Progress": .double(snapshot.progress),
+            "Tier": .string(snapshot.tier.name),
+            "Walking": .bool(snapshot.walking),
+            "Cadence": .double(snapshot.cadence),
+            "Distance": .double(snapshot.distanceMetres),
+            "Milestones": .array(element: "s", snapshot.milestones.map { .string($0.description) }),
+            "SourceKind": .string(SourceKind(snapshot.sensor.device?.backend).rawValue),
+            "SourceState": .string(snapshot.sensor.state.rawValue),
+            "Version": .string(release),
+        ]
+    }
+
+    func handle(_ call: BusMethodCall) -> BusMethodOutcome {
+        do throws(BusMethodError) {
+            switch call.member {
+            case "SetGoal":
+                let goal = try call.readUInt32()
+                do throws(GoalChangeRefusal) {
+                    try setGoal(Int(goal), call.senderUID())
+                } catch {
+                    switch error {
+                    case .notPermitted(let message): throw .accessDenied(message)
+                    case .invalid(let message): throw .invalidArgs(message)
+                    }
+                }
+                return .reply([])
+            case "GetDays":
+                let first = try Self.day(call.readString(), "first"), last = try Self.day(call.readString(), "last")
+                guard first <= last else { throw .invalidArgs("'first' (\(first)) is after 'last' (\(last))") }
+                return ask(Request.HistoryQuery(granularity: .day, from: first, to: last), call)
+            case "GetMinutes":
+                let day = try Self.day(call.readString(), "day")
+                return ask(Request.HistoryQuery(granularity: .minute, from: day, to: day), call)
+            default:
+                return .error(.failed("no method \(call.member)"))
+            }
+        } catch {
+            return .error(error)
+        }
+    }
+
+    private func ask(_ query: Request.HistoryQuery, _ call: BusMethodCall) -> BusMethodOutcome {
+        nextID += 1
+        waiting[nextID] = (call.deferReply(), query.granularity)
+        askHistory(nextID, query)
+        return .deferred
+    }
+
+    /// Replies to a history call with the store's answer.
+    /// - Throws: `BusError` when the reply cannot be sent.
+    func answer(_ id: Int, with result: Result<HistoryMessage, BusMethodError>) throws(BusError) {
+        guard let (call, granularity) = waiting.removeValue(forKey: id) else { return }
+        switch result {
+        case .success(let history):
+            switch granularity {
+            case .day:
+                try call.reply([.array(element: "(suu)", (history.days ?? []).map {
+                    .structure([.string($0.day.description), .uint32(UInt32(clamping: $0.steps)), .uint32(UInt32(clamping: $0.goal))])
+                })])
+            case .minute:
+                try call.reply([.array(element: "(xuds)", (history.minutes ?? []).map {
+                    .structure([.int64(Int64($0.start)), .uint32(UInt32(clamping: $0.steps)), .double($0.cadenceSpm),
+                                .string($0.source.rawValue)])
+                })])
+            }
+        case .failure(let error):
+            try call.fail(error)
+        }
+    }
+
+    /// A day argument, by the history rules.
+    static func day(_ text: String, _ name: String) throws(BusMethodError) -> LocalDay {
+        guard let day = Request.HistoryQuery.day(text) else {
+            throw .invalidArgs("'\(name)' must be a day, YYYY-MM-DD, from 1970 on; got '\(text)'")
+        }
+        return day
+    }
+}

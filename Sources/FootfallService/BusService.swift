@@ -29,8 +29,8 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
 
     /// What the bus thread is told by other threads.
     enum Work: Sendable {
-        /// A PROGRESS report went out.
-        case progress
+        /// A PROGRESS report went out, with these figures.
+        case progress(StepLedger.Figures)
         /// A milestone was stored.
         case milestone(MilestoneRecord)
         /// A history query finished.
@@ -59,7 +59,7 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
             group.addTask {
                 for await event in events {
                     switch event.kind {
-                    case .progress: self.post(.progress)
+                    case .progress(let figures): self.post(.progress(figures))
                     case .milestone(let record): self.post(.milestone(record))
                     case .steps: break
                     }
@@ -128,9 +128,7 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
             return false
         }
         let connection: BusConnection
-        let object = FootfallBusObject(figures: core, release: core.release,
-                                       setGoal: { [core] (goal, uid) throws(GoalChangeRefusal) in _ = try core.setGoal(goal, requestedBy: uid) },
-                                       askHistory: ask)
+        let object = FootfallBusObject(core: core, askHistory: ask)
         do throws(BusError) {
             connection = try BusConnection(bus, description: "footfalld")
             try connection.requestName(FootfallBusInterface.busName)
@@ -149,12 +147,12 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
                     defer { pending.removeAll(keepingCapacity: true) }
                     return pending
                 }
-                object.refresh()
-                var reported = false
+                var report: StepLedger.Figures?
                 for item in work {
                     switch item {
-                    case .progress:
-                        reported = true
+                    case .progress(let figures):
+                        // Reports that came together are announced as the latest of them.
+                        report = figures
                     case .milestone(let record):
                         try connection.emitSignal(path: FootfallBusInterface.objectPath, interface: FootfallBusInterface.name,
                                                   member: FootfallBusInterface.milestoneSignal,
@@ -164,17 +162,21 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
                         try object.answer(id, with: result)
                     }
                 }
-                // One PropertiesChanged per report; the source's state, which no report
-                // carries, at most once a second.
+                // One PropertiesChanged per report, with the report's figures; the source's
+                // state, which no report carries, at most once a second.
                 var changed: [String] = []
-                if reported {
+                if let report {
+                    object.refresh(report: report)
                     changed = object.changedSinceAnnounced()
                 } else if ContinuousClock.now - lastSourceCheck >= .seconds(1) {
                     lastSourceCheck = .now
+                    object.refresh()
                     changed = object.changedSinceAnnounced(only: ["SourceKind", "SourceState"])
                 }
                 try connection.emitPropertiesChanged(path: FootfallBusInterface.objectPath, interface: FootfallBusInterface.name,
                                                      properties: changed)
+                // Reads between reports see the figures of now.
+                object.refresh()
                 try connection.process()
                 try connection.wait(timeout: .seconds(1), wakeup: wakeup)
             }

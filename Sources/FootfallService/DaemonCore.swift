@@ -95,8 +95,11 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
     }
 
     /// Today's figures and the sensor's state now.
-    public func snapshot() -> DaemonSnapshot {
-        let figures = ledger.figures()
+    public func snapshot() -> DaemonSnapshot { snapshot(of: ledger.figures()) }
+
+    /// The snapshot for figures the ledger gave earlier (a PROGRESS report's), with the
+    /// settings and sensor state of now: what D-Bus announces for that report.
+    public func snapshot(of figures: StepLedger.Figures) -> DaemonSnapshot {
         let settings = settings.current
         let activity = settings.approximations
             ? ActivityApproximation(minutes: figures.todayMinutes.deltas.compactMap {

@@ -4,12 +4,12 @@ import FootfallProtocol
 
 /// The object footfalld exports on D-Bus, living on the bus thread: it answers property reads
 /// from the daemon's snapshot (refreshed once per turn of the bus loop, so one GetAll is one
-/// instant), sets the goal, and hands history queries to the service, whose tasks read the
-/// store and post the answer back.
+/// instant; set to a PROGRESS report's figures to announce them), sets the goal through the
+/// daemon's rule, and hands history queries to the service, whose tasks read the store and
+/// post the answer back.
 final class FootfallBusObject: BusObjectHandler {
-    let figures: any DaemonSnapshotProviding
+    let core: DaemonCore
     let release: String
-    let setGoal: (Int, UInt32?) throws(GoalChangeRefusal) -> Void
     let askHistory: (Int, Request.HistoryQuery) -> Void
     /// The figures properties are read from.
     private(set) var current: DaemonSnapshot
@@ -20,22 +20,19 @@ final class FootfallBusObject: BusObjectHandler {
     private var nextID = 0
 
     /// Creates the object.
-    /// - Parameters:
-    ///   - setGoal: changes the goal for a caller's uid (the daemon's rule decides).
-    ///   - askHistory: starts a history query; its answer comes back through `answer(_:with:)`.
-    init(figures: any DaemonSnapshotProviding, release: String,
-         setGoal: @escaping (Int, UInt32?) throws(GoalChangeRefusal) -> Void,
-         askHistory: @escaping (Int, Request.HistoryQuery) -> Void) {
-        self.figures = figures
-        self.release = release
-        self.setGoal = setGoal
+    /// - Parameter askHistory: starts a history query; its answer comes back through `answer(_:with:)`.
+    init(core: DaemonCore, askHistory: @escaping (Int, Request.HistoryQuery) -> Void) {
+        self.core = core
+        release = core.release
         self.askHistory = askHistory
-        current = figures.snapshot()
+        current = core.snapshot()
         announced = Self.values(of: current, release: release)
     }
 
-    /// Reads the daemon's figures again.
-    func refresh() { current = figures.snapshot() }
+    /// Reads the daemon's figures again: those of a PROGRESS report, or the ledger's now.
+    func refresh(report: StepLedger.Figures? = nil) {
+        current = report.map(core.snapshot(of:)) ?? core.snapshot()
+    }
 
     /// The properties whose values differ from those last announced, now announced: what
     /// PropertiesChanged should carry.
@@ -77,7 +74,7 @@ final class FootfallBusObject: BusObjectHandler {
             case "SetGoal":
                 let goal = try call.readUInt32()
                 do throws(GoalChangeRefusal) {
-                    try setGoal(Int(goal), call.senderUID())
+                    _ = try core.setGoal(Int(goal), requestedBy: call.senderUID())
                 } catch {
                     switch error {
                     case .notPermitted(let message): throw .accessDenied(message)

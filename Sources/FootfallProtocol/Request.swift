@@ -14,6 +14,9 @@ public enum Request: Sendable, Equatable {
     /// The server's VERSION again.
     case version
 
+    /// The goals a client may set, in steps: the socket's `goal` and D-Bus's SetGoal alike.
+    public static let goalRange = 1...1_000_000
+
     /// The grain of a history.
     public enum Granularity: String, Sendable, Codable {
         case day, minute

@@ -53,7 +53,7 @@ public enum RequestParser {
             }
         case "goal":
             guard let value = object["set"] else { return .goal(set: nil) }
-            guard let goal = value.integer, goal >= 1, goal <= 1_000_000 else {
+            guard let goal = value.integer, Request.goalRange.contains(goal) else {
                 throw ProtocolError(.badArgument, "'set' must be a whole number of steps from 1 to 1000000")
             }
             return .goal(set: goal)

@@ -123,8 +123,11 @@ struct DBusTests {
         let set = try Self.call(bus, "SetGoal", ["40"])
         #expect(set.status == 0 && set.stdout == "()\n", "\(set)")
         #expect(try await daemon.status().goal == 40)
-        let zero = try Self.call(bus, "SetGoal", ["0"])
-        #expect(zero.stderr.contains("org.freedesktop.DBus.Error.InvalidArgs"), "\(zero.stderr)")
+        for outOfRange in ["0", "1000001"] {
+            let refused = try Self.call(bus, "SetGoal", [outOfRange])
+            #expect(refused.stderr.contains("org.freedesktop.DBus.Error.InvalidArgs: the goal must be a whole number of steps from 1 to 1000000"),
+                    "\(refused.stderr)")
+        }
         // Lowering the goal to 40 passes 2x (80 steps): one signal, as the socket's MILESTONE.
         #expect(await signals.waitFor(timeout: 10) { $0.contains(".MilestoneReached ('2026-06-01', '2x', uint32 102, uint32 40)") },
                 "\(signals.current.suffix(5))")

@@ -34,7 +34,9 @@ public struct EventService: Service, CustomStringConvertible {
             ledger.tick()
             let steps = ledger.takeRecentSteps()
             let figures = ledger.figures()
-            if !steps.isEmpty && hub.hasWatchers {
+            // STEP is for socket clients only (D-Bus has no per-step signal): no line to encode
+            // while only D-Bus listens.
+            if !steps.isEmpty && hub.count > 0 {
                 hub.publish(DaemonEvent(.steps(steps, total: figures.steps)))
             }
             if figures.version != lastVersion && ContinuousClock.now - lastProgress >= .milliseconds(250) {

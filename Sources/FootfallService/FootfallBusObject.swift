@@ -39,8 +39,8 @@ final class FootfallBusObject: BusObjectHandler {
     /// - Parameter only: consider only these properties (nil: all).
     func changedSinceAnnounced(only names: Set<String>? = nil) -> [String] {
         let values = Self.values(of: current, release: release)
-        let changed = FootfallBusInterface.properties.map(\.name).filter {
-            (names == nil || names!.contains($0)) && values[$0] != announced[$0]
+        let changed = FootfallBusInterface.properties.map(\.name).filter { name in
+            (names?.contains(name) ?? true) && values[name] != announced[name]
         }
         for name in changed { announced[name] = values[name] }
         return changed

@@ -1,4 +1,6 @@
 import Foundation
+import FootfallClient
+import FootfallProtocol
 import FootfallTestSupport
 import Testing
 #if canImport(Glibc)
@@ -21,16 +23,16 @@ struct DBusTests {
         try bus.gdbus(["call", "--dest", name, "--object-path", path, "--method", "\(name).\(method)"] + arguments, user: user, groups: groups)
     }
 
-    /// The bangle walk after 30 s of stillness (at its rate, 12.5 Hz), so that at speed 5 the
-    /// watchers started with footfalld are attached before the first step.
+    /// The bangle walk after 60 s of stillness (at its rate, 12.5 Hz), so that at speed 5 the
+    /// watchers started with footfalld are attached before the first step, even on a loaded machine.
     static func walkAfterStillness(in folder: String) throws -> String {
         let walk = try String(contentsOfFile: SampleTracesLocation.path("bangle/100_1.csv"), encoding: .utf8)
         var lines = ["t,ax,ay,az"]
-        for k in 0..<375 { lines.append(String(format: "%.3f,0,0,-9.80665", Double(k) * 0.08)) }
+        for k in 0..<750 { lines.append(String(format: "%.3f,0,0,-9.80665", Double(k) * 0.08)) }
         for line in walk.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: ",")
             guard let time = Double(fields[0]) else { continue }
-            lines.append(String(format: "%.6f,", time + 30) + fields.dropFirst().joined(separator: ","))
+            lines.append(String(format: "%.6f,", time + 60) + fields.dropFirst().joined(separator: ","))
         }
         let path = folder + "/still-then-walk.csv"
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
@@ -62,13 +64,10 @@ struct DBusTests {
         let trace = try Self.walkAfterStillness(in: daemon.folder)
         try await daemon.start(["--config", config, "--replay", trace, "--speed", "5", "--test-clock-start", "2026-06-01T12:00:00Z"],
                                environment: bus.sessionEnvironment)
-        let watch = Process()
-        watch.executableURL = DaemonProcess.executable("footfall")
-        watch.arguments = ["watch", "--json", "--socket", daemon.socket]
-        let out = Pipe()
-        watch.standardOutput = out
-        try watch.run()
-        let events = LineReader(out.fileHandleForReading)
+        // The socket's events, watched from this process (quicker to attach than a CLI).
+        let events = SocketWatcher(socket: daemon.socket)
+        defer { events.stop() }
+        #expect(await events.waitUntilWatching(timeout: 30))
         let finished = try await daemon.waitFor("the replay to finish", timeout: 120) { $0.source.state == .finished }
         let total = finished.steps
         #expect((80...120).contains(total) && finished.milestones.map(\.description) == ["half", "1x"], "\(finished)")
@@ -150,34 +149,27 @@ struct DBusTests {
         #expect(await signals.waitFor(timeout: 10) { $0.contains(".MilestoneReached ('2026-06-01', '2x', uint32 \(total), uint32 40)") },
                 "\(signals.current.suffix(5))")
         #expect(await signals.waitFor(timeout: 10) { $0.contains("'Goal': <uint32 40>") })
-        #expect(await events.waitFor(timeout: 10) { $0.contains("\"class\":\"MILESTONE\"") && $0.contains("\"milestone\":\"2x\"") })
+        #expect(await events.waitFor(timeout: 10) { $0.milestones.map(\.milestone.description).contains("2x") })
         for goal in [45, 50] {
             #expect(try Self.call(bus, "SetGoal", ["\(goal)"]).status == 0)
             #expect(await signals.waitFor(timeout: 10) { $0.contains("'Goal': <uint32 \(goal)>") })
-            #expect(await events.waitFor(timeout: 10) { $0.contains("\"class\":\"PROGRESS\"") && $0.contains("\"goal\":\(goal),") })
+            #expect(await events.waitFor(timeout: 10) { $0.progress.contains { $0.goal == goal } })
         }
-        kill(watch.processIdentifier, SIGINT)
-        watch.waitUntilExit()
 
-        // Every milestone was signalled once, in order, as STATUS lists them.
+        // Every milestone was signalled once, in order, as STATUS lists them and the socket sent them.
+        #expect(events.milestones.map(\.milestone.description) == ["half", "1x", "2x"])
         let milestones = signals.current.filter { $0.contains(".MilestoneReached (") }
         #expect(milestones.count == 3, "\(milestones)")
         #expect(milestones.first?.contains(".MilestoneReached ('2026-06-01', 'half', uint32 ") == true && milestones.first?.hasSuffix(", uint32 60)") == true)
         #expect(milestones.dropFirst().first?.contains("'1x', uint32 ") == true && milestones.dropFirst().first?.hasSuffix(", uint32 60)") == true)
         #expect(try await daemon.status().milestones.map(\.description) == ["half", "1x", "2x"])
         // Each goal change was one PROGRESS report on the socket and one PropertiesChanged on the bus.
-        let reportedGoals = events.current.filter { $0.contains("\"class\":\"PROGRESS\"") }.compactMap { line -> Int? in
-            guard let range = line.range(of: "\"goal\":") else { return nil }
-            return Int(line[range.upperBound...].prefix(while: \.isNumber))
-        }
+        let reportedGoals = events.progress.map(\.goal)
         #expect(reportedGoals.filter { $0 != 60 } == [40, 45, 50], "\(reportedGoals)")
         #expect(Self.announced("Goal", in: signals.current) == [40, 45, 50])
         // PropertiesChanged came at most once per PROGRESS report, with a report's figures:
         // while both watched, every Steps announced on the bus is one the socket reported.
-        let progress = events.current.filter { $0.contains("\"class\":\"PROGRESS\"") }.compactMap { line -> Int? in
-            guard let range = line.range(of: "\"steps\":") else { return nil }
-            return Int(line[range.upperBound...].prefix(while: \.isNumber))
-        }
+        let progress = events.progress.map(\.steps)
         let firstSeen = try #require(progress.first)
         let onTheBus = Self.announced("Steps", in: signals.current).filter { $0 > firstSeen }
         #expect(!onTheBus.isEmpty)
@@ -265,6 +257,51 @@ struct DBusTests {
         #expect(try await daemon.status().goal == 70)
         try await daemon.stop()
     }
+}
+
+/// Watches the daemon's socket from the test process and keeps PROGRESS and MILESTONE events.
+final class SocketWatcher: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var progressEvents: [ProgressMessage] = []
+    private var milestoneEvents: [MilestoneMessage] = []
+    private var watching = false
+    private var task: Task<Void, Never>?
+
+    init(socket: String) {
+        task = Task { [weak self] in
+            try? await DaemonClient.withConnection(to: socket) { session in
+                _ = try await session.ask(.watch(true))
+                self?.lock.withLock { self?.watching = true }
+                while !Task.isCancelled {
+                    switch try await session.next() {
+                    case .progress(let progress): self?.lock.withLock { self?.progressEvents.append(progress) }
+                    case .milestone(let milestone): self?.lock.withLock { self?.milestoneEvents.append(milestone) }
+                    default: break
+                    }
+                }
+            }
+        }
+    }
+
+    var progress: [ProgressMessage] { lock.withLock { progressEvents } }
+    var isWatching: Bool { lock.withLock { watching } }
+    var milestones: [MilestoneMessage] { lock.withLock { milestoneEvents } }
+
+    func waitUntilWatching(timeout: Double) async -> Bool {
+        await waitFor(timeout: timeout) { $0.isWatching }
+    }
+
+    func waitFor(timeout: Double, _ condition: (SocketWatcher) -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(self) { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return condition(self)
+    }
+
+    func stop() { task?.cancel() }
 }
 
 /// A number as busctl prints a double (%g: six significant digits).

@@ -29,8 +29,8 @@ struct StatusBarTests {
         // through low, mid and done again, whatever the machine's load.
         #expect(await lines.waitFor(timeout: 30) { $0.contains("\"class\":\"done\"") })
         for (goal, tier) in [(1000, "low"), (150, "mid"), (100, "done")] {
-            #expect(try daemon.footfall(["goal", "\(goal)"]).status == 0)
             let count = lines.current.count
+            #expect(try daemon.footfall(["goal", "\(goal)"]).status == 0)
             #expect(await lines.waitFor(timeout: 30) { _ in lines.current.count > count }, "a line after goal \(goal)")
             #expect(lines.current.last?.contains("\"class\":\"\(tier)\"") == true, "\(lines.current)")
         }

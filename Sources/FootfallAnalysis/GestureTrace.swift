@@ -1,5 +1,6 @@
 import Foundation
 import FootfallDetection
+import FootfallText
 import FootfallTraces
 import FootfallText
 

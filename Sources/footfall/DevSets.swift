@@ -9,13 +9,19 @@ struct DevSets: ParsableCommand {
         commandName: "devsets",
         abstract: "Build the daily-living and gesture development sets for 'footfall bench'.",
         discussion: """
-        The shared datasets hold long walks, driving, desk work and stillness. A day also has short, slow, uneven walks between rooms, and hands that brush teeth and comb hair. These commands build both, deterministically from a seed, so that 'footfall bench' can score them beside the recorded sets:
+        The shared datasets hold long walks, driving, desk work and stillness. A day also has \
+        short, slow, uneven walks between rooms, and hands that brush teeth and comb hair. \
+        These commands build both, deterministically from a seed, so that 'footfall bench' can \
+        score them beside the recorded sets. With D the shared datasets' folder \
+        (../shared/datasets):
 
-          footfall devsets daily-living --datasets ../shared/datasets -o devsets/daily-living
+          footfall devsets daily-living --datasets "$D" -o devsets/daily-living
           footfall devsets gestures -o devsets/gestures
-          footfall bench ../shared/datasets/* devsets/*
+          footfall bench "$D"/* devsets/*
 
-        tools/make-dev-sets runs both. The daily-living set is cut from the recordings themselves, so it carries their licences: build it where you use it and do not publish it.
+        tools/make-dev-sets runs both. The daily-living set is cut from the recordings \
+        themselves, so it carries their licences: build it where you use it and do not \
+        publish it.
         """,
         subcommands: [DailyLiving.self, Gestures.self]
     )

@@ -9,13 +9,15 @@ import Testing
 struct HelpTextTests {
     static let width = 80
 
-    /// `footfall`, each of its subcommands, and `footfalld`.
+    /// `footfall`, each of its subcommands and theirs, and `footfalld`.
     static func helps() throws -> [(command: String, text: String)] {
         let footfall = DaemonProcess.executable("footfall")
-        let root = try render(footfall, [])
-        var helps = [("footfall", root)]
-        for subcommand in subcommands(in: root) {
-            helps.append(("footfall \(subcommand)", try render(footfall, [subcommand])))
+        var helps: [(command: String, text: String)] = []
+        var pending: [[String]] = [[]]
+        while let path = pending.popLast() {
+            let text = try render(footfall, path)
+            helps.append(((["footfall"] + path).joined(separator: " "), text))
+            pending += subcommands(in: text).map { path + [$0] }
         }
         helps.append(("footfalld", try render(DaemonProcess.executable("footfalld"), [])))
         return helps
@@ -46,7 +48,9 @@ struct HelpTextTests {
     @Test func theSubcommandsAreAllFound() throws {
         let root = try HelpTextTests.render(DaemonProcess.executable("footfall"), [])
         #expect(HelpTextTests.subcommands(in: root) == ["status", "watch", "history", "goal", "render", "count", "bench",
-                                                         "plot", "synth", "devices", "record"])
+                                                         "plot", "synth", "devsets", "devices", "record"])
+        let helps = try HelpTextTests.helps().map(\.command)
+        #expect(helps.contains("footfall devsets daily-living") && helps.contains("footfall devsets gestures"), "\(helps)")
     }
 
     @Test func everyHelpReadsAsCleanParagraphsAt80Columns() throws {

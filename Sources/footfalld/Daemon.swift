@@ -1,6 +1,5 @@
 import Foundation
 import FootfallDetection
-import FootfallDBus
 import FootfallInput
 import FootfallService
 import Logging

@@ -14,8 +14,10 @@ struct StatusBarTests {
         try "goal: 60\n".write(toFile: config, atomically: true, encoding: .utf8)
         try await daemon.start(["--config", config, "--replay", SampleTracesLocation.path("bangle/100_1.csv"), "--speed", "20",
                                 "--test-clock-start", "2026-06-01T12:00:00Z"])
-        let finished = try await daemon.waitFor("the replay to finish", timeout: 120) { $0.source.state == .finished }
-        #expect(finished.steps == 102)
+        let total = try await daemon.waitFor("the replay to finish", timeout: 120) { $0.source.state == .finished }.steps
+        #expect(total >= 60, "the walk reaches the goal")
+        // Goals that put today's steps at 10 %, about 67 % and 100 %.
+        let goals = [total * 10, total * 3 / 2, total]
 
         let watch = Process()
         watch.executableURL = DaemonProcess.executable("footfall")
@@ -28,7 +30,7 @@ struct StatusBarTests {
         // Today's figures at once, then a line for each change: the goal moves the tier
         // through low, mid and done again, whatever the machine's load.
         #expect(await lines.waitFor(timeout: 30) { $0.contains("\"class\":\"done\"") })
-        for (goal, tier) in [(1000, "low"), (150, "mid"), (100, "done")] {
+        for (goal, tier) in zip(goals, ["low", "mid", "done"]) {
             let count = lines.current.count
             #expect(try daemon.footfall(["goal", "\(goal)"]).status == 0)
             #expect(await lines.waitFor(timeout: 30) { _ in lines.current.count > count }, "a line after goal \(goal)")
@@ -52,13 +54,20 @@ struct StatusBarTests {
             #expect((object["text"] as? String)?.hasPrefix(["low": "◔ ", "mid": "◕ ", "done": "✓ "][tier]!) == true)
         }
         #expect(objects.map { $0["class"] as? String } == ["done", "low", "mid", "done"])
-        #expect(objects.map { $0["percentage"] as? Int } == [100, 10, 68, 100], "capped at 100 past the goal")
-        #expect(objects.map { $0["text"] as? String } == ["✓ 102", "◔ 102", "◕ 102", "✓ 102"])
-        #expect(objects.map { $0["tooltip"] as? String } == [
-            "2026-06-01: 102 of 60 steps (170 %)\nnot walking",
-            "2026-06-01: 102 of 1,000 steps (10 %)\nnot walking",
-            "2026-06-01: 102 of 150 steps (68 %)\nnot walking",
-            "2026-06-01: 102 of 100 steps (102 %)\nnot walking",
-        ])
+        // Whole percent, rounded down; capped at 100 for the bar, not in the tooltip.
+        let percents = [total * 100 / 60] + goals.map { total * 100 / $0 }
+        #expect(objects.map { $0["percentage"] as? Int } == percents.map { min($0, 100) })
+        #expect(objects.map { $0["text"] as? String } == ["✓", "◔", "◕", "✓"].map { "\($0) \(grouped(total))" })
+        #expect(objects.map { $0["tooltip"] as? String } == zip([60] + goals, percents).map { goal, percent in
+            "2026-06-01: \(grouped(total)) of \(grouped(goal)) steps (\(percent) %)\nnot walking"
+        })
     }
+}
+
+/// A number with thousands separators, as the CLI prints it: 1,020.
+func grouped(_ value: Int) -> String {
+    let digits = Array(String(value))
+    return String(digits.enumerated().flatMap { index, digit in
+        index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
+    })
 }

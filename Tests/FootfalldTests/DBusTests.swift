@@ -23,16 +23,17 @@ struct DBusTests {
         try bus.gdbus(["call", "--dest", name, "--object-path", path, "--method", "\(name).\(method)"] + arguments, user: user, groups: groups)
     }
 
-    /// The bangle walk after 60 s of stillness (at its rate, 12.5 Hz), so that at speed 5 the
-    /// watchers started with footfalld are attached before the first step, even on a loaded machine.
+    /// The bangle walk after 150 s of stillness (at its rate, 12.5 Hz), so that at speed 5 the
+    /// watchers started with footfalld are attached before the first step (30 s later), even on a
+    /// loaded machine (12 s, from 60 s of stillness, proved too little at a load of 13 on 2 cores).
     static func walkAfterStillness(in folder: String) throws -> String {
         let walk = try String(contentsOfFile: SampleTracesLocation.path("bangle/100_1.csv"), encoding: .utf8)
         var lines = ["t,ax,ay,az"]
-        for k in 0..<750 { lines.append(String(format: "%.3f,0,0,-9.80665", Double(k) * 0.08)) }
+        for k in 0..<1_875 { lines.append(String(format: "%.3f,0,0,-9.80665", Double(k) * 0.08)) }
         for line in walk.split(separator: "\n").dropFirst() {
             let fields = line.split(separator: ",")
             guard let time = Double(fields[0]) else { continue }
-            lines.append(String(format: "%.6f,", time + 60) + fields.dropFirst().joined(separator: ","))
+            lines.append(String(format: "%.6f,", time + 150) + fields.dropFirst().joined(separator: ","))
         }
         let path = folder + "/still-then-walk.csv"
         try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)

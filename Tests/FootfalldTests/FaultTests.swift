@@ -21,10 +21,11 @@ struct FaultTests {
 
     @Test func aLockedDatabaseDelaysWritesAndLosesNothing() async throws {
         let daemon = try DaemonProcess()
-        // The walk must still be going when the lock is taken. In a sanitized build the other
-        // suites can hold this process's threads for tens of seconds, past the end of a 5x
-        // replay (30 s), so there it replays at 1x.
-        let speed = DaemonProcess.isSanitized ? "1" : "5"
+        // The walk must still be going when the lock is taken. On a loaded machine (a 2-core
+        // CI runner with the other suites running) this process's threads can be held for
+        // tens of seconds, past the end of a 5x replay (30 s), so it replays at 2x (75 s),
+        // and at 1x in a sanitized build.
+        let speed = DaemonProcess.isSanitized ? "1" : "2"
         try await daemon.start(["--replay", walk, "--speed", speed, "--test-clock-start", "2026-06-01T12:00:00Z"])
         try await daemon.waitFor("some steps") { $0.steps > 30 }
         // Another process (this test) holds the write lock for 6 s.

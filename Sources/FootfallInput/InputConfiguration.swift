@@ -15,6 +15,11 @@ public struct InputConfiguration: Sendable, Equatable {
     public var iioURI: String?
     /// Where udev keeps its database (for `ACCEL_MOUNT_MATRIX`).
     public var udevDatabase: String = UdevProperties.defaultDatabase
+    /// What steps are counted with: the accelerometer, or the chip's own counter.
+    public var stepSource = StepSource.automatic
+    /// How often a chip's step counter is read. One second, as the report latency will be
+    /// (issue 11): a step counted by the chip reaches clients at most this late.
+    public var stepCounterInterval: Duration = .seconds(1)
     /// The folder holding evdev nodes.
     public var inputFolder: String = "/dev/input"
 

@@ -6,4 +6,6 @@ public enum SensorBackend: String, Sendable, Codable, CaseIterable {
     case evdev
     /// A recorded trace, replayed.
     case replay
+    /// The chip's own step counter (IIO `in_steps_input`): steps without times or cadence.
+    case hardwareSteps = "hardware-steps"
 }

@@ -39,7 +39,11 @@ public struct SensorCatalog: SensorOpening {
         do {
             let context = try IIOContext(uri: configuration.iioURI)
             for device in context.devices {
-                guard let accelerometer = IIOAccelerometer(device) else { continue }
+                guard let accelerometer = IIOAccelerometer(device) else {
+                    // A chip that offers only its step counter, no accelerometer channels.
+                    if let counter = IIOStepCounter(device) { devices.append(counter.description) }
+                    continue
+                }
                 do { devices.append(try accelerometer.describe(configuration: configuration)) } catch { problems.append(error.description) }
             }
         } catch {
@@ -60,6 +64,9 @@ public struct SensorCatalog: SensorOpening {
     /// Opens the accelerometer `selector` names (not started).
     /// - Throws: `SensorError.noAccelerometer` or `.deviceNotFound`, or what opening fails with.
     public func open(_ selector: DeviceSelector) throws(SensorError) -> SensorSource {
+        if configuration.stepSource == .hardwareSteps {
+            return try openStepCounter(selector, withAccelerometer: true)
+        }
         #if canImport(CFootfallIIO)
         if let context = try? IIOContext(uri: configuration.iioURI) {
             for device in context.devices {
@@ -83,6 +90,10 @@ public struct SensorCatalog: SensorOpening {
             }
         }
         #endif
+        // Where the software path is not possible: a chip that offers only its step counter.
+        if configuration.stepSource == .automatic, let counter = try? openStepCounter(selector, withAccelerometer: false) {
+            return counter
+        }
         let report = discover()
         if let denied = report.problems.first(where: { $0.contains("permission denied") }), report.devices.isEmpty {
             throw .unsupported(device: selector.description, reason: denied)
@@ -93,5 +104,29 @@ public struct SensorCatalog: SensorOpening {
         case .named(let name):
             throw .deviceNotFound(name, known: report.devices.map { "\($0.id) (\($0.name))" })
         }
+    }
+
+    /// Opens the step counter of the IIO device `selector` names (not started): of any device
+    /// with one, or, `withAccelerometer` false, only of devices without accelerometer channels.
+    /// - Throws: `SensorError.noStepCounter` or `.deviceNotFound`.
+    func openStepCounter(_ selector: DeviceSelector, withAccelerometer: Bool) throws(SensorError) -> SensorSource {
+        let searched = configuration.iioURI.map { "IIO devices at \($0)" } ?? "IIO devices"
+        #if canImport(CFootfallIIO)
+        let context = try IIOContext(uri: configuration.iioURI)
+        var known: [String] = []
+        for device in context.devices {
+            guard let counter = IIOStepCounter(device), withAccelerometer || IIOAccelerometer(device) == nil else { continue }
+            var description = counter.description
+            if let accelerometer = IIOAccelerometer(device), let full = try? accelerometer.describe(configuration: configuration) {
+                description = full
+            }
+            known.append("\(device.id) (\(device.name))")
+            if selector.matches(description) {
+                return IIOStepCounterSource(counter, context: context, configuration: configuration, logger: logger)
+            }
+        }
+        if case .named(let name) = selector, !known.isEmpty { throw .deviceNotFound(name, known: known) }
+        #endif
+        throw .noStepCounter(searched: searched)
     }
 }

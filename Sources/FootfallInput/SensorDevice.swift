@@ -22,6 +22,8 @@ public struct SensorDevice: Sendable, Codable, Equatable {
     public var mountMatrixSource: MountMatrix.Provenance
     /// Whether the device has a hardware step counter.
     public var hasHardwareStepCounter: Bool
+    /// The hardware step counter's reading (steps since it was enabled), when it is counting.
+    public var hardwareSteps: Int?
     /// Whether a buffer with a trigger can be used (IIO), else values are polled.
     public var buffered: Bool?
 
@@ -29,7 +31,7 @@ public struct SensorDevice: Sendable, Codable, Equatable {
     public init(backend: SensorBackend, id: String, name: String, path: String? = nil, availableRates: String? = nil,
                 currentRateHz: Double? = nil, scale: Double? = nil, unitsPerG: [Double]? = nil,
                 mountMatrix: MountMatrix = .identity, mountMatrixSource: MountMatrix.Provenance = .none,
-                hasHardwareStepCounter: Bool = false, buffered: Bool? = nil) {
+                hasHardwareStepCounter: Bool = false, hardwareSteps: Int? = nil, buffered: Bool? = nil) {
         self.backend = backend
         self.id = id
         self.name = name
@@ -41,6 +43,7 @@ public struct SensorDevice: Sendable, Codable, Equatable {
         self.mountMatrix = mountMatrix
         self.mountMatrixSource = mountMatrixSource
         self.hasHardwareStepCounter = hasHardwareStepCounter
+        self.hardwareSteps = hardwareSteps
         self.buffered = buffered
     }
 
@@ -52,5 +55,6 @@ public struct SensorDevice: Sendable, Codable, Equatable {
         case mountMatrix = "mount_matrix"
         case mountMatrixSource = "mount_matrix_source"
         case hasHardwareStepCounter = "hardware_step_counter"
+        case hardwareSteps = "hardware_steps"
     }
 }

@@ -23,6 +23,8 @@ public enum SensorError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupported(device: String, reason: String)
     /// A trace being replayed could not be read.
     case replay(String)
+    /// The configuration asks for a chip's step counter and there is none.
+    case noStepCounter(searched: String)
 
     public var description: String {
         switch self {
@@ -39,7 +41,7 @@ public enum SensorError: Error, Sendable, Equatable, CustomStringConvertible {
             switch backend {
             case .evdev:
                 return "Cannot open \(path): permission denied. Add your user to the 'input' group (sudo usermod -aG input $USER, then log in again), or install Footfall's udev rule (contrib/udev/70-footfall.rules), which gives the 'footfall' group access to accelerometers."
-            case .iio:
+            case .iio, .hardwareSteps:
                 return "Cannot open \(path): permission denied. IIO device nodes are root-only by default: install Footfall's udev rule (contrib/udev/70-footfall.rules), which gives the 'footfall' group access, and add your user to that group (sudo usermod -aG footfall $USER, then log in again)."
             case .replay:
                 return "Cannot open \(path): permission denied."
@@ -54,6 +56,8 @@ public enum SensorError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Cannot use \(device): \(reason)."
         case .replay(let message):
             return "Cannot replay: \(message)"
+        case .noStepCounter(let searched):
+            return "No hardware step counter found (searched \(searched) for in_steps_input). Check 'footfall devices' (column 'hw steps'); on a board, is the chip's IIO driver loaded (bma400, mma9553, ...)? Or count with the accelerometer: source: auto."
         }
     }
 }

@@ -6,7 +6,7 @@ import Logging
 /// then looks for the device again with exponential backoff (0.5 s doubling to 30 s), and
 /// when it is back carries on in the same stream: the caller keeps reading and sees samples
 /// from the new device after a gap. No busy loop: while waiting it sleeps inside `read`.
-public final class SupervisedSource: SensorSource {
+public final class SupervisedSource: SensorSource, HardwareStepCounting {
     let catalog: SensorOpening
     let selector: DeviceSelector
     let logger: Logger

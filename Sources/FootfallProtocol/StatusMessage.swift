@@ -24,8 +24,13 @@ public struct StatusMessage: Codable, Sendable, Equatable {
     public var milestones: [Milestone]
     /// The sample source.
     public var source: SourceStatus
-    /// The device's own step count, when it has a hardware counter.
+    /// The device's own step count, when it has a hardware counter: the chip's reading
+    /// (steps since the counter was enabled).
     public var hardwareSteps: Int?
+    /// Steps the chip's own counter counted today since the daemon started, through its resets
+    /// and wrap-around, when the device has one: shown beside `steps` to compare, or the same
+    /// figure when the chip's counter is the source.
+    public var hardwareStepsToday: Int?
     /// Samples processed since start.
     public var samplesProcessed: Int
     /// Seconds since the daemon started.
@@ -42,7 +47,8 @@ public struct StatusMessage: Codable, Sendable, Equatable {
     public init(day: LocalDay, steps: Int, goal: Int, progress: Double, tier: ProgressTier, cadenceSpm: Double, walking: Bool,
                 distanceM: Double, milestones: [Milestone], source: SourceStatus, hardwareSteps: Int?,
                 samplesProcessed: Int, uptimeS: Double, exerciseMinutes: Int? = nil, activeHours: Int? = nil,
-                userName: String? = nil, palette: Palette.Name = .standard) {
+                userName: String? = nil, palette: Palette.Name = .standard, hardwareStepsToday: Int? = nil) {
+        self.hardwareStepsToday = hardwareStepsToday
         self.userName = userName
         self.palette = palette
         self.day = day

@@ -22,6 +22,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var palette = Palette.Name.standard
     /// The accelerometer: "auto" or an id or name from 'footfall devices'.
     public var device = "auto"
+    /// What steps are counted with: `auto` (the accelerometer, else a chip's step counter),
+    /// `accelerometer`, or `hardware-steps` (the chip's own counter).
+    public var source = StepSource.automatic
     /// Mount matrix override (checked when the file is read).
     public var mountMatrix: MountMatrix?
     /// Raw units per g for evdev devices that report no resolution.
@@ -60,6 +63,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
         input.unitsPerG = unitsPerG
         input.iioURI = iioURI
         input.mountMatrix = mountMatrix
+        input.stepSource = source
         return input
     }
 
@@ -74,6 +78,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public func keysNeedingRestart(comparedTo other: DaemonConfiguration) -> [String] {
         var keys: [String] = []
         if device != other.device { keys.append("device") }
+        if source != other.source { keys.append("source") }
         if mountMatrix != other.mountMatrix { keys.append("mount_matrix") }
         if iioURI != other.iioURI { keys.append("iio_uri") }
         if targetRateHz != other.targetRateHz { keys.append("target_rate_hz") }
@@ -81,7 +86,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
     }
 
     /// The keys the file may hold, for error messages and docs.
-    public static let keys = ["goal", "user_name", "height_cm", "stride_m", "day_start", "palette", "device",
+    public static let keys = ["goal", "user_name", "height_cm", "stride_m", "day_start", "palette", "device", "source",
                               "mount_matrix", "units_per_g", "iio_uri", "target_rate_hz", "retention_days",
                               "approximations", "metrics_file", "log_level"]
 
@@ -145,6 +150,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
             case "day_start": configuration.dayStartMinutes = try field.timeOfDay()
             case "palette": configuration.palette = try field.choice(Palette.Name.self)
             case "device": configuration.device = try field.optionalText() ?? "auto"
+            case "source": configuration.source = try field.choice(StepSource.self)
             case "mount_matrix": configuration.mountMatrix = try field.optionalMountMatrix()
             case "units_per_g": configuration.unitsPerG = try field.optionalNumber(in: 1...1e7)
             case "iio_uri": configuration.iioURI = try field.optionalText()

@@ -109,7 +109,7 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
                 try? MinuteStepCount(start: Date(timeIntervalSince1970: Double($0.start)), steps: $0.steps)
             }, day: figures.day, boundary: figures.boundary)
             : nil
-        return DaemonSnapshot(
+        var snapshot = DaemonSnapshot(
             day: figures.day, steps: figures.steps, goal: figures.goal, goalSince: figures.goalSince,
             progress: DaemonSnapshot.reported(progress: figures.progress), tier: figures.tier, walking: figures.walking,
             cadence: DaemonSnapshot.reported(tenths: figures.cadence),
@@ -117,6 +117,8 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
             milestones: figures.reached, lifetimeSteps: figures.lifetime, sensor: sensor.status,
             uptimeSeconds: DaemonSnapshot.reported(tenths: MonotonicClock.now() - started),
             activity: activity, userName: settings.userName, palette: settings.palette)
+        snapshot.hardwareStepsToday = figures.hardwareStepsToday
+        return snapshot
     }
 
     /// The accelerometers the daemon can see, the one it reads first.
@@ -128,7 +130,7 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
         return found.map {
             DeviceRecord(backend: SourceKind($0.backend), id: $0.id, name: $0.name, currentRateHz: $0.currentRateHz,
                          mountMatrix: $0.mountMatrix.description, hardwareStepCounter: $0.hasHardwareStepCounter,
-                         active: $0.id == active?.id)
+                         active: $0.id == active?.id, hardwareSteps: $0.id == active?.id ? sensor.status.hardwareSteps ?? $0.hardwareSteps : $0.hardwareSteps)
         }
     }
 }

@@ -44,6 +44,9 @@ public struct DaemonSnapshot: Sendable, Equatable {
     public var userName: String?
     /// The palette clients should render with.
     public var palette: Palette.Name
+    /// Steps the chip's own step counter counted today since the daemon started, when the
+    /// device has one (shown beside `steps`; the same count when the chip is the source).
+    public var hardwareStepsToday: Int?
 
     /// Creates a snapshot; the callers round as `reported(...)` says.
     public init(day: LocalDay, steps: Int, goal: Int, goalSince: Date?, progress: Double, tier: ProgressTier, walking: Bool,

@@ -64,8 +64,8 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
         batch.reserveCapacity(8192)
         var steps: [(time: Double, cadence: Double)] = []
         var finished = false
-        var lastHardwareRead = 0.0
         var hardwareSteps: Int?
+        var tally = HardwareStepTally()
         defer { source.stop() }
         while !stopRequested.load(ordering: .relaxed) {
             batch.removeAll(keepingCapacity: true)
@@ -85,17 +85,26 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
                 MonotonicClock.sleep(1)
             }
             stepDetector.process(batch) { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
-            let now = MonotonicClock.now()
-            if now - lastHardwareRead > 5 {
-                lastHardwareRead = now
-                hardwareSteps = (source as? SupervisedSource)?.readHardwareStepCount() ?? source.hardwareStepCount()
+            // The chip's own counter (sources read it at most once per stepCounterInterval); the
+            // tally keeps its last reading through a device's loss, so what the chip counted
+            // meanwhile is credited when it is back.
+            hardwareSteps = source.hardwareStepCount()
+            var counted: (count: Int, time: Double)?
+            if let reading = hardwareSteps {
+                let now = MonotonicClock.now()
+                let (count, change) = tally.record(reading, at: now)
+                counted = (count, now)
+                if change != .counted {
+                    logger.info("hardware step counter: \(change)", metadata: ["sensor.device": "\(source.device.id)",
+                                                                                 "steps.reading": "\(reading)", "steps.credited": "\(count)"])
+                }
             }
             let walking = stepDetector.gateState == .walking
             // The device read now, asked after the read: a supervised source may have found
             // another device (an evdev one after an IIO one went away) since the last.
             let device = source.device
             sink.ingest(SensorUpdate(steps: steps, samples: batch.count, walking: walking, cadence: stepDetector.cadence,
-                                     backend: device.backend))
+                                     backend: device.backend, hardwareSteps: counted))
             let supervised = source as? SupervisedSource
             let state: SourceState = finished ? .finished : (supervised.map { $0.isConnected ? .up : .down } ?? .up)
             let total = stepDetector.samplesProcessed

@@ -14,13 +14,19 @@ public struct SensorUpdate: Sendable {
     public var cadence: Double
     /// The backend of the device the samples were read from.
     public var backend: SensorBackend
+    /// Steps the chip's own counter added since the last update, and when it was read (monotonic
+    /// seconds), when the device has a counter. Filed as steps (without times or cadence) when
+    /// `backend` is `.hardwareSteps`; otherwise only shown beside the detector's count.
+    public var hardwareSteps: (count: Int, time: Double)?
 
     /// Creates an update.
-    public init(steps: [(time: Double, cadence: Double)], samples: Int, walking: Bool, cadence: Double, backend: SensorBackend) {
+    public init(steps: [(time: Double, cadence: Double)], samples: Int, walking: Bool, cadence: Double, backend: SensorBackend,
+                hardwareSteps: (count: Int, time: Double)? = nil) {
         self.steps = steps
         self.samples = samples
         self.walking = walking
         self.cadence = cadence
         self.backend = backend
+        self.hardwareSteps = hardwareSteps
     }
 }

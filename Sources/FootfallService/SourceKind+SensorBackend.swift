@@ -8,6 +8,7 @@ extension SourceKind {
         case .iio: self = .iio
         case .evdev: self = .evdev
         case .replay: self = .replay
+        case .hardwareSteps: self = .hardwareSteps
         case nil: self = .none
         }
     }

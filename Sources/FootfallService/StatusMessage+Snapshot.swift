@@ -11,7 +11,7 @@ extension StatusMessage {
                                        state: sensor.state, losses: sensor.losses, rateHz: device?.currentRateHz),
                   hardwareSteps: sensor.hardwareSteps, samplesProcessed: sensor.samplesProcessed, uptimeS: snapshot.uptimeSeconds,
                   exerciseMinutes: snapshot.activity?.exerciseMinutes, activeHours: snapshot.activity?.activeHours,
-                  userName: snapshot.userName, palette: snapshot.palette)
+                  userName: snapshot.userName, palette: snapshot.palette, hardwareStepsToday: snapshot.hardwareStepsToday)
         self.id = id
     }
 }

@@ -19,6 +19,9 @@ extension StepLedger {
         public var goals: GoalHistory
         /// Changes whenever the figures do, so PROGRESS is only sent on change.
         public var version: Int
+        /// Steps the chip's own counter counted today since the daemon started, when the device
+        /// has one: beside `steps` for comparison, or the same when the counter is the source.
+        public var hardwareStepsToday: Int? = nil
 
         /// Steps divided by the goal, uncapped (1.7 is 170 %).
         public var progress: Double { Double(steps) / Double(max(goal, 1)) }

@@ -34,17 +34,22 @@ public final class StepLedger: SensorSink, Sendable {
         var recentSteps: [StepRecord] = []
         /// Today's minutes filed since the daemon started, written or not.
         var todayMinutes = MinuteBuckets()
+        /// Steps the chip's own counter counted today since the daemon started, once it was read.
+        var hardwareStepsToday: Int?
         var walking = false
         var cadence = 0.0
         var lifetime: Int
         var progressVersion = 0
     }
 
-    /// A step counted while the wall clock was unset.
+    /// A step counted while the wall clock was unset; or several, counted by a chip's own
+    /// counter between two readings, which has no times (`timed` false) and no cadence.
     struct WaitingStep {
         var time: Double
         var cadence: Double
         var backend: SensorBackend
+        var count = 1
+        var timed = true
     }
 
     // A pthread mutex (NIO's box) rather than Synchronization's Mutex: on Linux the latter's
@@ -83,8 +88,15 @@ public final class StepLedger: SensorSink, Sendable {
                 state.waitingForClock.removeAll()
                 for step in waiting { file(step, in: &state) }
             }
-            for step in update.steps {
-                let step = WaitingStep(time: step.time, cadence: step.cadence, backend: update.backend)
+            var steps = update.steps.map { WaitingStep(time: $0.time, cadence: $0.cadence, backend: update.backend) }
+            if let counted = update.hardwareSteps {
+                if plausible { countBeside(counted, in: &state) }
+                // The chip's count is the day's count only when it is the source.
+                if update.backend == .hardwareSteps && counted.count > 0 {
+                    steps.append(WaitingStep(time: counted.time, cadence: 0, backend: .hardwareSteps, count: counted.count, timed: false))
+                }
+            }
+            for step in steps {
                 if plausible {
                     file(step, in: &state)
                 } else {
@@ -92,26 +104,38 @@ public final class StepLedger: SensorSink, Sendable {
                     state.waitingForClock.append(step)
                 }
             }
-            if !update.steps.isEmpty { checkMilestones(&state) }
-            if !update.steps.isEmpty || update.walking { state.progressVersion += 1 }
+            if !steps.isEmpty { checkMilestones(&state) }
+            if !steps.isEmpty || update.walking { state.progressVersion += 1 }
         }
     }
 
-    /// Adds one step to its minute and day.
+    /// Adds what the chip's counter counted to its count for today, shown beside the day's count.
+    private func countBeside(_ counted: (count: Int, time: Double), in state: inout State) {
+        let day = state.boundary.day(containing: clock.wallTime(ofMonotonic: counted.time))
+        if day > state.today { roll(to: day, &state) }
+        let before = state.hardwareStepsToday
+        if day == state.today { state.hardwareStepsToday = (state.hardwareStepsToday ?? 0) + counted.count }
+        if state.hardwareStepsToday != before { state.progressVersion += 1 }
+    }
+
+    /// Adds one step (or a chip's untimed steps) to its minute and day.
     private func file(_ step: WaitingStep, in state: inout State) {
         let wall = clock.wallTime(ofMonotonic: step.time)
         let seconds = wall.timeIntervalSince1970
         let minute = Int64((seconds / 60).rounded(.down)) * 60
         let day = state.boundary.day(containing: wall)
         if day > state.today { roll(to: day, &state) }
-        let delta = MinuteDelta(start: minute, source: step.backend, day: day, steps: 1, cadenceSum: step.cadence)
+        let delta = MinuteDelta(start: minute, source: step.backend, day: day, steps: step.count,
+                                cadenceSum: step.cadence * Double(step.count))
         state.pendingMinutes.add(delta)
         state.pendingDayGoals[day] = state.goals.goal(for: day, boundary: state.boundary)
         if day == state.today {
-            state.todaySteps += 1
+            state.todaySteps += step.count
             state.todayMinutes.add(delta)
         }
-        state.lifetime += 1
+        state.lifetime += step.count
+        // A STEP event says when a step happened: the chip's counter does not know.
+        guard step.timed else { return }
         state.recentSteps.append(StepRecord(time: (seconds * 1000).rounded() / 1000, cadenceSpm: (step.cadence * 10).rounded() / 10))
     }
 
@@ -120,6 +144,7 @@ public final class StepLedger: SensorSink, Sendable {
         state.todaySteps = 0
         state.reached = []
         state.todayMinutes.removeAll()
+        state.hardwareStepsToday = state.hardwareStepsToday.map { _ in 0 }
         state.progressVersion += 1
     }
 
@@ -197,7 +222,7 @@ public final class StepLedger: SensorSink, Sendable {
 
     /// Steps not yet on disk.
     public var unwrittenSteps: Int {
-        state.withLockedValue { $0.pendingMinutes.steps + $0.waitingForClock.count }
+        state.withLockedValue { $0.pendingMinutes.steps + $0.waitingForClock.reduce(0) { $0 + $1.count } }
     }
 
     /// Steps filed since the last call, for STEP events.
@@ -256,7 +281,8 @@ public final class StepLedger: SensorSink, Sendable {
             Figures(day: state.today, steps: state.todaySteps, goal: state.goals.goal(at: now), reached: state.reached,
                     walking: state.walking, cadence: state.walking ? state.cadence : 0, lifetime: state.lifetime,
                     todayMinutes: state.todayMinutes, goalSince: state.goals.changes.last { $0.effective <= now }?.effective,
-                    boundary: state.boundary, goals: state.goals, version: state.progressVersion)
+                    boundary: state.boundary, goals: state.goals, version: state.progressVersion,
+                    hardwareStepsToday: state.hardwareStepsToday)
         }
     }
 }

@@ -11,6 +11,9 @@ enum StoreSchema {
     /// The name of the first migration.
     static let initial = "v1: minute, day_total, goal_change, milestone"
 
+    /// The migration that admits the chip's step counter as a minute's source.
+    static let hardwareSteps = "v2: minute.source may be 'hardware-steps'"
+
     /// All migrations, in order.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -55,6 +58,25 @@ enum StoreSchema {
                     reached_at REAL NOT NULL,
                     PRIMARY KEY (day, milestone)
                 ) STRICT, WITHOUT ROWID;
+                """)
+        }
+        migrator.registerMigration(hardwareSteps) { db in
+            // A chip's own step counter is a source of its own. SQLite cannot change a CHECK in
+            // place: the table is rebuilt with every row, as its docs prescribe.
+            try db.execute(sql: """
+                CREATE TABLE minute_v2 (
+                    start INTEGER NOT NULL CHECK (start % 60 = 0),
+                    source TEXT NOT NULL CHECK (source IN ('iio', 'evdev', 'replay', 'hardware-steps')),
+                    day TEXT NOT NULL CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+                    steps INTEGER NOT NULL CHECK (steps >= 0),
+                    cadence_sum REAL NOT NULL CHECK (cadence_sum >= 0),
+                    PRIMARY KEY (start, source)
+                ) STRICT, WITHOUT ROWID;
+                INSERT INTO minute_v2 (start, source, day, steps, cadence_sum)
+                    SELECT start, source, day, steps, cadence_sum FROM minute;
+                DROP TABLE minute;
+                ALTER TABLE minute_v2 RENAME TO minute;
+                CREATE INDEX minute_on_day ON minute (day);
                 """)
         }
         // Migrations of later releases go here, after the ones above, which never change.

@@ -13,7 +13,9 @@ struct Devices: ParsableCommand {
         accelerometers. For each: backend, id to pass to --device, name, available and current \
         sample rates, scale, the mount matrix in effect and where it came from \
         (configuration, udev's ACCEL_MOUNT_MATRIX, or the driver), and whether the device has \
-        a hardware step counter. Problems that may hide a device (permissions) are printed on \
+        a hardware step counter (with its reading: steps since the chip's counter was enabled; \
+        "off" when it is not counting). Devices of backend hardware-steps are chips that offer \
+        only their step counter (footfalld counts with it: no step times, no cadence). Problems that may hide a device (permissions) are printed on \
         stderr with what to do. Exit status 0 even when none is found.
         """
     )
@@ -49,8 +51,14 @@ struct Devices: ParsableCommand {
                 ?? device.unitsPerG.map { "\(formatted($0[0], decimals: 0))/g" } ?? "-"
             table.add([device.backend.rawValue, device.id, device.name, device.availableRates ?? "-",
                        device.currentRateHz.map { formatted($0, decimals: 1) } ?? "-", scale,
-                       "\(device.mountMatrix) (\(device.mountMatrixSource.rawValue))", device.hasHardwareStepCounter ? "yes" : "no"])
+                       "\(device.mountMatrix) (\(device.mountMatrixSource.rawValue))", hardwareStepsColumn(device)])
         }
         print(table.render(), terminator: "")
+    }
+
+    /// "no", "off" (a counter not counting), or the counter's reading.
+    func hardwareStepsColumn(_ device: SensorDevice) -> String {
+        guard device.hasHardwareStepCounter else { return "no" }
+        return device.hardwareSteps.map { "yes: \(NumberText.grouped($0))" } ?? "yes (off)"
     }
 }

@@ -56,6 +56,12 @@ struct Status: AsyncParsableCommand {
         if source.losses > 0 { device += ", lost \(source.losses)x" }
         if let hardware = status.hardwareSteps { device += ", hardware counter \(NumberText.grouped(hardware))" }
         lines.append(device)
+        // The chip's own count beside the day's, to compare (when the chip is not the source).
+        if let chip = status.hardwareStepsToday, source.kind != .hardwareSteps {
+            lines.append("chip's step counter: \(NumberText.grouped(chip)) steps today since footfalld started (not in the day's count)")
+        } else if source.kind == .hardwareSteps {
+            lines.append("counted by the chip's step counter: no step times or cadence")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -29,6 +29,12 @@ enum Hardware {
     /// Inside the fake IIO device, with iiod serving it on 127.0.0.1.
     static let fakeIIONetwork = environment["FOOTFALL_HWSIM_FAKE"] == "iio-network"
 
+    /// Inside the fake IIO chip that offers only its step counter (`fake-iio.sh --steps-only`).
+    static let fakeStepCounter = environment["FOOTFALL_HWSIM_FAKE"] == "iio-steps"
+
+    /// Inside the fake IIO accelerometer with a step counter beside it (`fake-iio.sh --steps`).
+    static let fakeAccelerometerWithStepCounter = environment["FOOTFALL_HWSIM_FAKE"] == "iio-steps-beside"
+
     /// Inside the fake evdev device.
     static let fakeEvdev = environment["FOOTFALL_HWSIM_FAKE"] == "evdev"
 

@@ -55,6 +55,46 @@ struct ServerMessageTests {
         }
     }
 
+    @Test func aStatusCountedByTheChipsStepCounter() throws {
+        let status = StatusMessage(
+            day: day("2026-11-22"), steps: 1_204, goal: 10_000, progress: 0.1204, tier: .low, cadenceSpm: 0, walking: false,
+            distanceM: 891, milestones: [],
+            source: SourceStatus(kind: .hardwareSteps, device: "iio:device0", name: "bma400", state: .up, losses: 0, rateHz: nil),
+            hardwareSteps: 16_777_190, samplesProcessed: 0, uptimeS: 600, hardwareStepsToday: 1_204)
+        let encoded = line(.status(status))
+        #expect(encoded.contains(#""kind":"hardware-steps""#))
+        #expect(encoded.contains(#""hardware_steps":16777190,"hardware_steps_today":1204,"#))
+        #expect(try roundTrip(.status(status)) == .status(status))
+    }
+
+    /// A newer daemon may name a source kind or state this version does not know: the message
+    /// still decodes (as `unknown`), so an older `footfall status` keeps working.
+    @Test func unknownSourceKindsAndStatesFromANewerDaemonDecodeAsUnknown() throws {
+        let status = #"{"cadence_spm":0,"class":"STATUS","day":"2026-11-22","distance_m":0,"goal":10000,"milestones":[],"palette":"standard","progress":0,"samples_processed":0,"source":{"device":"hci0","kind":"bluetooth-band","losses":0,"name":"band","state":"pairing"},"steps":0,"tier":"low","uptime_s":1,"walking":false}"#
+        guard case .status(let decoded) = try ServerMessage.decode(line: Array(status.utf8)) else {
+            Issue.record("not a STATUS")
+            return
+        }
+        #expect(decoded.source.kind == .unknown)
+        #expect(decoded.source.state == .unknown)
+        let devices = #"{"class":"DEVICES","devices":[{"active":true,"backend":"bluetooth-band","hardware_step_counter":true,"id":"hci0","mount_matrix":"1, 0, 0; 0, 1, 0; 0, 0, 1","name":"band"}]}"#
+        guard case .devices(let list) = try ServerMessage.decode(line: Array(devices.utf8)) else {
+            Issue.record("not DEVICES")
+            return
+        }
+        #expect(list.devices.map(\.backend) == [.unknown])
+        let history = #"{"class":"HISTORY","from":"2026-11-22","granularity":"minute","minutes":[{"cadence_spm":0,"source":"bluetooth-band","start":1795338000,"steps":3},{"cadence_spm":0,"source":"hardware-steps","start":1795338060,"steps":4}],"to":"2026-11-22"}"#
+        guard case .history(let minutes) = try ServerMessage.decode(line: Array(history.utf8)) else {
+            Issue.record("not HISTORY")
+            return
+        }
+        #expect(minutes.minutes?.map(\.source) == [.unknown, .hardwareSteps])
+        // Still strict about the type: a number is no kind.
+        #expect(throws: (any Error).self) {
+            try ServerMessage.decode(line: Array(#"{"class":"DEVICES","devices":[{"active":true,"backend":7,"hardware_step_counter":true,"id":"hci0","mount_matrix":"1, 0, 0; 0, 1, 0; 0, 0, 1","name":"band"}]}"#.utf8))
+        }
+    }
+
     @Test func aLineThatIsNoKnownMessageIsRefused() {
         #expect(throws: ProtocolError.self) { try ServerMessage.decode(line: Array(#"{"class":"DANCE"}"#.utf8)) }
         #expect(throws: (any Error).self) { try ServerMessage.decode(line: Array(#"{"class":"STATUS","day":"2026-02-30"}"#.utf8)) }

@@ -22,6 +22,44 @@ struct StepLedgerTests {
         #expect(ledger.figures().steps == 5)
     }
 
+    /// The chip's counter as the source: its steps are the day's, filed under `hardware-steps`
+    /// in the minute of the reading, with no cadence and no STEP times, which it does not know.
+    @Test func theChipsCountedStepsAreFiledWithoutTimesOrCadence() throws {
+        let ledger = try emptyLedger()
+        let now = MonotonicClock.now()
+        ledger.ingest(SensorUpdate(steps: [], samples: 0, walking: false, cadence: 0, backend: .hardwareSteps,
+                                   hardwareSteps: (count: 0, time: now - 2)))
+        #expect(ledger.figures().hardwareStepsToday == 0)
+        ledger.ingest(SensorUpdate(steps: [], samples: 0, walking: false, cadence: 0, backend: .hardwareSteps,
+                                   hardwareSteps: (count: 17, time: now - 1)))
+        ledger.ingest(SensorUpdate(steps: [], samples: 0, walking: false, cadence: 0, backend: .hardwareSteps,
+                                   hardwareSteps: (count: 5, time: now)))
+        let figures = ledger.figures()
+        #expect(figures.steps == 22)
+        #expect(figures.hardwareStepsToday == 22)
+        #expect(figures.lifetime == 22)
+        #expect(ledger.takeRecentSteps().isEmpty)
+        let batch = ledger.takeBatch()
+        #expect(batch.minutes.allSatisfy { $0.source == .hardwareSteps && $0.cadenceSum == 0 && $0.day == today })
+        #expect(batch.steps == 22)
+    }
+
+    /// The chip's counter beside the accelerometer: the detector's steps stay the day's count,
+    /// the chip's are only shown beside them.
+    @Test func theChipsCountBesideTheDetectorsIsShownNotFiled() throws {
+        let ledger = try emptyLedger()
+        let now = MonotonicClock.now()
+        ledger.ingest(SensorUpdate(steps: steps(3, endingAt: now), samples: 100, walking: true, cadence: 110, backend: .iio,
+                                   hardwareSteps: (count: 4, time: now)))
+        let figures = ledger.figures()
+        #expect(figures.steps == 3)
+        #expect(figures.hardwareStepsToday == 4)
+        #expect(ledger.takeRecentSteps().count == 3)
+        let batch = ledger.takeBatch()
+        #expect(batch.minutes.allSatisfy { $0.source == .iio })
+        #expect(batch.steps == 3)
+    }
+
     @Test func aBatchThatCouldNotBeWrittenComesBackMergedWithWhatCameSince() throws {
         let ledger = try emptyLedger()
         let now = MonotonicClock.now()

@@ -22,7 +22,7 @@ struct SchemaTests {
         #expect(schema.primaryKeys["day_total"] == ["day"])
         #expect(schema.primaryKeys["milestone"] == ["day", "milestone"])
         #expect(schema.indexedColumns["minute"]?.contains(["day"]) == true)
-        #expect(schema.migrations == [StoreSchema.initial])
+        #expect(schema.migrations == [StoreSchema.initial, StoreSchema.hardwareSteps])
     }
 
     /// What the tests check of the schema, read in one go.
@@ -65,7 +65,7 @@ struct SchemaTests {
         #expect(store.path == nil)
         let schema = try store.writer.read { db in try Schema(db) }
         #expect(schema.tables == ["day_total", "goal_change", "milestone", "minute"])
-        #expect(schema.migrations == [StoreSchema.initial])
+        #expect(schema.migrations == [StoreSchema.initial, StoreSchema.hardwareSteps])
     }
 
     @Test func reopeningKeepsTheDataAndRunsNoMigrationAgain() throws {
@@ -79,7 +79,7 @@ struct SchemaTests {
             let store = try fixture.open()
             #expect(try store.dayTotal(localDay("2026-11-22")) == 42)
             #expect(try store.goalChanges().count == 1)
-            #expect(try store.writer.read { db in try StoreSchema.migrator.appliedMigrations(db) } == [StoreSchema.initial])
+            #expect(try store.writer.read { db in try StoreSchema.migrator.appliedMigrations(db) } == [StoreSchema.initial, StoreSchema.hardwareSteps])
         }
     }
 
@@ -145,9 +145,40 @@ struct SchemaTests {
         let store = try FootfallDatabase.inMemory()
         try store.writer.write { db in
             try db.execute(sql: "INSERT INTO minute VALUES (1795305600, 'evdev', '2026-11-22', 0, 0)")
+            try db.execute(sql: "INSERT INTO minute VALUES (1795305600, 'hardware-steps', '2026-11-22', 12, 0)")
             try db.execute(sql: "INSERT INTO day_total VALUES ('2026-11-22', 0, 1)")
             try db.execute(sql: "INSERT INTO goal_change (effective_at, goal, changed_by) VALUES (1.5, 1000000, 4294967295)")
             try db.execute(sql: "INSERT INTO milestone VALUES ('2026-11-22', '50%', 4000, 8000, 2.5)")
         }
+    }
+
+    /// A store written by a release before the chip's step counter (schema v1) keeps every row
+    /// through the v2 migration, and then takes minutes from the new source beside the old ones.
+    @Test func aVersion1StoreKeepsItsMinutesAndTakesHardwareStepMinutes() throws {
+        let fixture = try StoreFixture()
+        try FileManager.default.createDirectory(atPath: fixture.directory, withIntermediateDirectories: true)
+        do {
+            let queue = try DatabaseQueue(path: fixture.databasePath)
+            try StoreSchema.migrator.migrate(queue, upTo: StoreSchema.initial)
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO minute VALUES (1795305600, 'iio', '2026-11-22', 40, 4400)")
+                try db.execute(sql: "INSERT INTO minute VALUES (1795305660, 'evdev', '2026-11-22', 2, 200)")
+                try db.execute(sql: "INSERT INTO day_total VALUES ('2026-11-22', 42, 8000)")
+                #expect(throws: DatabaseError.self) {
+                    try db.execute(sql: "INSERT INTO minute VALUES (1795305600, 'hardware-steps', '2026-11-22', 1, 0)")
+                }
+            }
+        }
+        let store = try fixture.open()
+        let schema = try store.writer.read { db in try Schema(db) }
+        #expect(schema.migrations == [StoreSchema.initial, StoreSchema.hardwareSteps])
+        #expect(schema.indexedColumns["minute"]?.contains(["day"]) == true)
+        try store.write(StoreBatch(minutes: [MinuteDelta(start: minuteStart(0), source: .hardwareSteps, day: localDay("2026-11-22"),
+                                                         steps: 30, cadenceSum: 0)]))
+        let minutes = try store.minutes(from: minuteStart(0), to: minuteStart(2))
+        #expect(minutes.map(\.source) == [.hardwareSteps, .iio, .evdev])
+        #expect(minutes.map(\.steps) == [30, 40, 2])
+        #expect(minutes.map(\.cadence) == [0, 110, 100])
+        #expect(try store.dayTotal(localDay("2026-11-22")) == 72)
     }
 }

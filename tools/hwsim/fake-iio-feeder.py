@@ -16,6 +16,9 @@ reader writes 1 to buffer/enable (or at once with --start-now) and then runs in 
 - Raw attributes: in_accel_{x,y,z}_raw are rewritten (atomically) with the current sample,
   for readers that poll instead of using the buffer.
 raw = round(a / scale - offset), with the channel's scale/offset (per axis or shared).
+- Step counter (--steps): while in_steps_en is 1, each of the trace's true steps (step_times
+  in its JSON sidecar) adds 1 to in_steps_input as the replay passes it, modulo 2^--steps-bits;
+  the current file value is read first, so a test that writes it (a reset) is counted on from.
 """
 import argparse, math, os, re, sys, time
 
@@ -29,6 +32,8 @@ ap.add_argument("--pattern-rate", type=float, default=100.0, help="rate of the x
 ap.add_argument("--count", type=int, default=-1, help="samples of the pattern (default: endless)")
 ap.add_argument("--start-now", action="store_true")
 ap.add_argument("--timeout", type=float, default=300.0, help="give up if no reader enables the buffer")
+ap.add_argument("--steps", action="store_true", help="count the sidecar's true steps into in_steps_input")
+ap.add_argument("--steps-bits", type=int, default=24, help="the step counter's width (bma400: 24)")
 a = ap.parse_args()
 G = 9.80665
 
@@ -168,6 +173,39 @@ def pack(chans, raw):
     return bytes(rec)
 
 
+def load_step_times(trace):
+    """The sidecar's true step times, in trace seconds ([] without a sidecar)."""
+    import json
+    side = trace[:-4] + ".json" if trace.endswith(".csv") else trace + ".json"
+    try:
+        with open(side) as f:
+            return sorted(float(t) for t in json.load(f).get("step_times", []))
+    except (OSError, ValueError):
+        return []
+
+
+steps_file = os.path.join(a.dev, "in_steps_input")
+steps_en = os.path.join(a.dev, "in_steps_en")
+step_times = load_step_times(a.trace) if a.steps and a.trace else []
+next_step, chip_counted = 0, 0
+
+
+def count_steps(until):
+    """Adds the true steps up to trace time `until` to the chip's counter, if it is counting."""
+    global next_step, chip_counted
+    n = 0
+    while next_step < len(step_times) and step_times[next_step] <= until:
+        next_step += 1
+        n += 1
+    if n and rd(steps_en) == "1":
+        try:
+            value = int(rd(steps_file) or "0")
+        except ValueError:
+            value = 0
+        wr_atomic(steps_file, str((value + n) % (1 << a.steps_bits)))
+        chip_counted += n
+
+
 conv = [axis_conv(ax) for ax in "xyz"]
 raw_files = [os.path.join(a.dev, f"in_accel_{ax}_raw") for ax in "xyz"]
 # before the replay starts: the first sample in the raw attributes, the replay rate in
@@ -195,12 +233,15 @@ while not a.start_now and not enabled():
         sys.exit("fake-iio-feeder: no reader enabled the buffer")
     time.sleep(0.01)
 wall0 = time.monotonic()
+trace_t0 = load_trace(a.trace)[0][0] if a.trace else 0.0
 fd, chans, written, lost = None, None, 0, 0
 for t, acc, raw in samples():
     if a.speed > 0:
         time.sleep(max(0.0, wall0 + t / a.speed - time.monotonic()))
     if raw is None:
         raw = [int(round(acc[i] / conv[i][0] - conv[i][1])) for i in range(3)]
+    if step_times:
+        count_steps(trace_t0 + t)
     for f, v in zip(raw_files, raw):
         if os.path.exists(f):
             wr_atomic(f, str(v))
@@ -226,4 +267,7 @@ for t, acc, raw in samples():
         lost += 1
 if fd is not None:
     os.close(fd)
+if step_times:
+    count_steps(float("inf"))
+    print(f"fake-iio-feeder: the step counter counted {chip_counted} of {len(step_times)} true steps", file=sys.stderr)
 print(f"fake-iio-feeder: wrote {written} scans, {lost} samples fell while no reader was there", file=sys.stderr)

@@ -24,6 +24,16 @@
 #                      replay starts at once, for code that polls in_accel_*_raw
 #   --start-now        start the replay at once instead of at the first buffer enable
 #   --no-feeder        no data at all (structure only)
+#   --steps            add a hardware step counter (in_steps_input, in_steps_en = 0, as
+#                      bma400 has): while in_steps_en is 1 the feeder adds the trace's true
+#                      steps (step_times of its JSON sidecar) to in_steps_input as the replay
+#                      passes them, wrapping at --steps-bits; a test may also write the file
+#                      (a reset) and the feeder counts on from there
+#   --steps-start N    the counter's value to begin with (default 0; near 2^24 to see a wrap)
+#   --steps-bits B     the counter's width (default 24, bma400's)
+#   --steps-only       a chip that offers only its step counter: no accelerometer channels,
+#                      no buffer, no trigger, name "ff-step-counter"; no feeder (the test
+#                      writes in_steps_input as the chip would count)
 #   -h, --help         this text
 # Needs root, or FAKE_IIO_USERNS=1 to run as any user (adds a user namespace: unshare -r).
 # Inside, the command runs as (namespace) root with its own /dev and /sys/bus; the rest of
@@ -31,8 +41,8 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 SNAP=$HERE/snapshots/uhid-walk-2s.sysfs.txt
-FEEDARGS=(); NOTRIG=; FEED=1
-usage() { sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; }
+FEEDARGS=(); NOTRIG=; FEED=1; STEPS=; STEPSONLY=; STEPSSTART=0
+usage() { sed -n '2,42p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --trace) FEEDARGS+=(--trace "$(realpath "$2")"); shift 2 ;;
@@ -41,6 +51,10 @@ while [ $# -gt 0 ]; do
     --no-trigger) NOTRIG=1; FEEDARGS+=(--start-now); shift ;;
     --start-now) FEEDARGS+=(--start-now); shift ;;
     --no-feeder) FEED=; shift ;;
+    --steps) STEPS=1; FEEDARGS+=(--steps); shift ;;
+    --steps-start) STEPSSTART=$2; shift 2 ;;
+    --steps-bits) FEEDARGS+=(--steps-bits "$2"); shift 2 ;;
+    --steps-only) STEPS=1; STEPSONLY=1; NOTRIG=1; FEED=; shift ;;
     -h|--help) usage; exit 0 ;;
     --) shift; break ;;
     *) echo "fake-iio.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
@@ -49,6 +63,7 @@ done
 [ $# -gt 0 ] || { echo "fake-iio.sh: no command given" >&2; usage >&2; exit 2; }
 [ -f "$SNAP" ] || { echo "fake-iio.sh: no snapshot $SNAP" >&2; exit 2; }
 export HWSIM_HERE=$HERE HWSIM_SNAP=$SNAP HWSIM_FEED=$FEED HWSIM_NOTRIG=$NOTRIG
+export HWSIM_STEPS=$STEPS HWSIM_STEPSONLY=$STEPSONLY HWSIM_STEPSSTART=$STEPSSTART
 export HWSIM_FEEDARGS=$(printf '%q ' "${FEEDARGS[@]}")
 if ! err=$(unshare ${FAKE_IIO_USERNS:+-r} -m --propagation private -- true 2>&1); then
   echo "${0##*/}: cannot create a private mount namespace: $err" >&2
@@ -70,6 +85,17 @@ while IFS=$(printf "\t") read -r mode path value; do
   printf "%s\n" "$value" > "$f"
   chmod "$mode" "$f"
 done < "$HWSIM_SNAP"
+if [ -n "$HWSIM_STEPS" ]; then
+  d=/sys/bus/iio/devices/iio:device0
+  printf "%s\n" "$HWSIM_STEPSSTART" > "$d/in_steps_input"
+  printf "0\n" > "$d/in_steps_en"
+  chmod 644 "$d/in_steps_input" "$d/in_steps_en"
+fi
+if [ -n "$HWSIM_STEPSONLY" ]; then
+  d=/sys/bus/iio/devices/iio:device0
+  rm -rf "$d"/in_accel_* "$d"/scan_elements "$d"/buffer "$d"/buffer0 "$d"/trigger "$d"/sampling_frequency*
+  printf "ff-step-counter\n" > "$d/name"
+fi
 # /dev -> tmpfs with the essentials bound back, and a FIFO as the buffer character device
 . "$HWSIM_HERE/private-dev.sh"
 mkfifo -m 600 "/dev/iio:device0"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the adapters' tests against real kernel interfaces (Tests/FootfallHardwareTests):
 #  1. on the host, inside the fakes: libiio on a fake IIO device (buffered, then without a
-#     trigger so the polling fallback runs), libevdev on a FUSE evdev node with a SYN_DROPPED;
+#     trigger so the polling fallback runs), the daemon on a chip's step counter (alone, and
+#     beside an accelerometer), libevdev on a FUSE evdev node with a SYN_DROPPED;
 #  2. in the QEMU guest, against the real kernel: a walk replayed through uinput (evdev) and
 #     through a uhid sensor hub (IIO), each also destroyed and recreated mid-walk.
 # FOOTFALL_HWSIM_REQUIRED=1 (the default here) makes a test that cannot reach its device
@@ -39,6 +40,12 @@ step "fake IIO device through iiod (libiio network backend, ip:127.0.0.1)" \
     tools/hwsim/fake-iio.sh --trace "$walk" --rate 50 -- \
     sh -c 'iiod >/dev/null 2>&1 & server=$!; sleep 2; env FOOTFALL_HWSIM_FAKE=iio-network FOOTFALL_HWSIM_TRACE="$1" "$2" --testing-library swift-testing --filter fakeIIODeviceOverTheNetwork; status=$?; kill $server; exit $status' \
     sh "$walk" "$tests"
+step "fake chip with only a step counter: the daemon through a wrap, a reset and two losses" \
+    tools/hwsim/fake-iio.sh --steps-only --steps-start 16777200 -- \
+    env FOOTFALL_HWSIM_FAKE=iio-steps "$tests" --testing-library swift-testing --filter aChipWithOnlyAStepCounter
+step "fake IIO accelerometer with a step counter: the chip's count beside the detector's" \
+    tools/hwsim/fake-iio.sh --trace "$walk" --rate 50 --steps -- \
+    env FOOTFALL_HWSIM_FAKE=iio-steps-beside FOOTFALL_HWSIM_TRACE="$walk" "$tests" --testing-library swift-testing --filter theChipsCountIsShownBeside
 step "fake evdev device with a SYN_DROPPED (libevdev)" \
     tools/hwsim/fake-evdev.sh --trace "$walk" --rate 50 --drop-at 20:25 --end-enodev -- \
     env FOOTFALL_HWSIM_FAKE=evdev FOOTFALL_HWSIM_TRACE="$walk" "$tests" --testing-library swift-testing --filter fakeEvdevDevice

@@ -21,6 +21,9 @@ struct IIOAccelerometer {
         steps = device.channel("steps").flatMap { $0.attribute("input") != nil ? $0 : nil }
     }
 
+    /// The chip's own step counter, when it has one.
+    var stepCounter: IIOStepCounter? { steps == nil ? nil : IIOStepCounter(device) }
+
     /// Scale and offset of each axis (shared `in_accel_scale` or per-axis `in_accel_x_scale`).
     var calibration: AxisCalibration {
         func number(_ channel: IIOChannel, _ name: String, _ fallback: Double) -> Double {
@@ -65,7 +68,8 @@ struct IIOAccelerometer {
         return SensorDevice(backend: .iio, id: device.id, name: device.name, path: "/dev/" + device.id,
                             availableRates: availableRates?.summary, currentRateHz: currentRate,
                             scale: calibration.uniformScale, mountMatrix: matrix, mountMatrixSource: provenance,
-                            hasHardwareStepCounter: steps != nil, buffered: device.hasTrigger)
+                            hasHardwareStepCounter: steps != nil, hardwareSteps: stepCounter.flatMap { $0.isEnabled ? $0.read() : nil },
+                            buffered: device.hasTrigger)
     }
 }
 #endif

@@ -9,7 +9,8 @@ final class IIOSource: SensorSource, HardwareStepCounting {
     private let accelerometer: IIOAccelerometer
     private let configuration: InputConfiguration
     private let logger: Logger
-    private var stepsEnabled = false
+    private let stepCounter: IIOStepCounter?
+    private var stepReading: (value: Int?, time: Double)?
     let context: IIOContext
 
     init(_ accelerometer: IIOAccelerometer, context: IIOContext, configuration: InputConfiguration, logger: Logger) throws(SensorError) {
@@ -17,12 +18,18 @@ final class IIOSource: SensorSource, HardwareStepCounting {
         self.context = context
         self.configuration = configuration
         self.logger = logger
+        stepCounter = accelerometer.stepCounter
         active = try IIOBufferedSource(accelerometer, configuration: configuration, logger: logger)
     }
 
     var device: SensorDevice { active.device }
 
     func start() throws(SensorError) {
+        // The chip's counter runs beside the detector, for comparison (it is shown, not filed).
+        if let stepCounter, let problem = stepCounter.enable() {
+            logger.notice("cannot enable the chip's step counter (in_steps_en); its count is not shown",
+                          metadata: ["sensor.device": "\(accelerometer.device.id)", "error": "\(problem)"])
+        }
         // As iio-sensor-proxy decides: a device without a trigger cannot fill a buffer, so it
         // is polled; with one, a buffer that still fails falls back to polling too.
         if !accelerometer.device.hasTrigger {
@@ -50,13 +57,14 @@ final class IIOSource: SensorSource, HardwareStepCounting {
 
     func stop() { active.stop() }
 
+    /// The chip's counter, read at most once per `stepCounterInterval` (a sysfs read each).
     func readHardwareStepCount() -> Int? {
-        guard let steps = accelerometer.steps else { return nil }
-        if !stepsEnabled {
-            stepsEnabled = true
-            if steps.attribute("en") == "0" { steps.setAttribute("en", "1") }
-        }
-        return steps.attribute("input").flatMap { Int($0.trimmingWhitespace()) }
+        guard let stepCounter else { return nil }
+        let now = MonotonicClock.now()
+        if let stepReading, now - stepReading.time < configuration.stepCounterInterval.inSeconds { return stepReading.value }
+        let value = stepCounter.read()
+        stepReading = (value, now)
+        return value
     }
 
     /// Wakeups and refills of buffered capture so far (nil when polling).

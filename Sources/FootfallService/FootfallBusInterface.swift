@@ -24,8 +24,9 @@ public enum FootfallBusInterface {
         .init("Cadence", "d"),      // steps per minute while walking, 0 otherwise
         .init("Distance", "d"),     // metres today (steps x stride)
         .init("Milestones", "as"),  // reached today: "half", "1x", "2x", ...
-        .init("SourceKind", "s"),   // "iio", "evdev", "replay" or "none"
+        .init("SourceKind", "s"),   // "iio", "evdev", "replay", "hardware-steps" or "none"
         .init("SourceState", "s"),  // "starting", "up", "down" or "finished"
+        .init("HardwareStepsToday", "x"),  // what the chip's own step counter counted today, -1 without one
         .init("Version", "s", constant: true),  // footfalld's release
     ]
 

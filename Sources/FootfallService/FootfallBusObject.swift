@@ -64,6 +64,7 @@ final class FootfallBusObject: BusObjectHandler {
             "Milestones": .array(element: "s", snapshot.milestones.map { .string($0.description) }),
             "SourceKind": .string(SourceKind(snapshot.sensor.device?.backend).rawValue),
             "SourceState": .string(snapshot.sensor.state.rawValue),
+            "HardwareStepsToday": .int64(Int64(snapshot.hardwareStepsToday ?? -1)),
             "Version": .string(release),
         ]
     }

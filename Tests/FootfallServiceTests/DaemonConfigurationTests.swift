@@ -51,6 +51,21 @@ struct DaemonConfigurationTests {
         #expect(try DaemonConfiguration.parse("mount_matrix:\n").mountMatrix == nil)
     }
 
+    @Test func theStepSourceIsAutoAccelerometerOrTheChipsCounter() throws {
+        #expect(DaemonConfiguration().input.stepSource == .automatic)
+        let chip = try DaemonConfiguration.parse("source: hardware-steps\n")
+        #expect(chip.input.stepSource == .hardwareSteps)
+        #expect(try DaemonConfiguration.parse("source: accelerometer\n").input.stepSource == .accelerometer)
+        #expect(chip.keysNeedingRestart(comparedTo: DaemonConfiguration()) == ["source"])
+        do {
+            _ = try DaemonConfiguration.parse("goal: 9000\nsource: chip\n", path: "f.yaml")
+            Issue.record("accepted 'chip'")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.description.contains("'source' must be one of auto, accelerometer, hardware-steps"), "\(error)")
+        }
+    }
+
     @Test func aChangedDeviceOrMatrixWaitsForARestart() throws {
         let before = try DaemonConfiguration.parse("goal: 9000\n")
         let after = try DaemonConfiguration.parse("goal: 8000\ndevice: event3\nmount_matrix: \"-1, 0, 0; 0, -1, 0; 0, 0, 1\"\n")

@@ -23,8 +23,11 @@ struct StepCounterFakeTests {
         _ = rename(path + ".tmp", path)
     }
 
+    /// `in_steps_en` as text (libiio writes attributes with their terminating NUL, which a
+    /// kernel's sysfs ignores and the fake's file keeps).
     func counterSwitch(in folder: String? = nil) -> String? {
-        (try? String(contentsOfFile: (folder ?? chip) + "/in_steps_en", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        (try? String(contentsOfFile: (folder ?? chip) + "/in_steps_en", encoding: .utf8))?
+            .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
     }
 
     func minutes(_ daemon: DaemonProcess) async throws -> [MinuteRecord] {

@@ -35,6 +35,10 @@ enum Hardware {
     /// Inside the fake IIO accelerometer with a step counter beside it (`fake-iio.sh --steps`).
     static let fakeAccelerometerWithStepCounter = environment["FOOTFALL_HWSIM_FAKE"] == "iio-steps-beside"
 
+    /// The same, replaying from the start whether or not a buffer is enabled (`--start-now`),
+    /// for a daemon that counts with the chip only.
+    static let fakeAccelerometerChoosingStepCounter = environment["FOOTFALL_HWSIM_FAKE"] == "iio-steps-chosen"
+
     /// Inside the fake evdev device.
     static let fakeEvdev = environment["FOOTFALL_HWSIM_FAKE"] == "evdev"
 

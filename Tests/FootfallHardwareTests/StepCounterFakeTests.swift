@@ -101,16 +101,47 @@ struct StepCounterFakeTests {
         #expect(daemon.stderr.contains("wrapped(bits: 24)"), "the log says what it made of the fall")
     }
 
+    /// `source: hardware-steps` on a chip that also offers its accelerometer: the chip counts,
+    /// the accelerometer's buffer is never read.
+    @Test(.enabled(if: Hardware.fakeAccelerometerChoosingStepCounter || Hardware.required))
+    func sourceHardwareStepsCountsWithTheChipAndLeavesTheAccelerometerAlone() async throws {
+        guard Hardware.expected(Hardware.fakeAccelerometerChoosingStepCounter,
+                                "the fake accelerometer with a step counter, replaying at once (fake-iio.sh --steps --start-now)") else { return }
+        let trace = try #require(Hardware.environment["FOOTFALL_HWSIM_TRACE"])
+        let truth = try trueSteps(of: trace)
+        let daemon = try DaemonProcess()
+        let configuration = daemon.folder + "/footfalld.yaml"
+        try "source: hardware-steps\n".write(toFile: configuration, atomically: true, encoding: .utf8)
+        try await daemon.start(["--config", configuration, "--test-clock-start", "2026-06-01T12:00:00Z"])
+        let done = try await daemon.waitFor("the chip's count of the whole walk", timeout: 120) { $0.steps == truth }
+        #expect(done.source.kind == .hardwareSteps)
+        #expect(done.source.name == "accel_3d")
+        #expect(done.samplesProcessed == 0, "no sample read")
+        #expect(done.hardwareStepsToday == truth)
+        try await Task.sleep(for: .seconds(1.5))
+        let stored = try await minutes(daemon)
+        #expect(stored.reduce(0) { $0 + $1.steps } == truth)
+        #expect(stored.allSatisfy { $0.source == .hardwareSteps }, "\(stored)")
+        let buffer = try String(contentsOfFile: chip + "/buffer/enable", encoding: .utf8)
+        #expect(buffer.hasPrefix("0"), "the buffer was never enabled")
+        try await daemon.stop()
+    }
+
+    /// The number of true steps in a trace's sidecar.
+    func trueSteps(of trace: String) throws -> Int {
+        let sidecar = String(trace.dropLast(4)) + ".json"
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sidecar))) as? [String: Any]
+        let truth = try #require(json?["step_times"] as? [Double]).count
+        #expect(truth > 40)
+        return truth
+    }
+
     @Test(.enabled(if: Hardware.fakeAccelerometerWithStepCounter || Hardware.required))
     func theChipsCountIsShownBesideTheDetectorsAndNotFiled() async throws {
         guard Hardware.expected(Hardware.fakeAccelerometerWithStepCounter,
                                 "the fake accelerometer with a step counter (tools/hwsim/fake-iio.sh --steps)") else { return }
         let trace = try #require(Hardware.environment["FOOTFALL_HWSIM_TRACE"])
-        let sidecar = String(trace.dropLast(4)) + ".json"
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sidecar))) as? [String: Any]
-        let truth = try #require(json?["step_times"] as? [Double]).count
-        #expect(truth > 40)
-
+        let truth = try trueSteps(of: trace)
         let daemon = try DaemonProcess()
         try await daemon.start(["--device", "accel_3d", "--test-clock-start", "2026-06-01T12:00:00Z"])
         // The feeder adds each true step to the chip's counter as the replay passes it.

@@ -46,6 +46,9 @@ step "fake chip with only a step counter: the daemon through a wrap, a reset and
 step "fake IIO accelerometer with a step counter: the chip's count beside the detector's" \
     tools/hwsim/fake-iio.sh --trace "$walk" --rate 50 --steps -- \
     env FOOTFALL_HWSIM_FAKE=iio-steps-beside FOOTFALL_HWSIM_TRACE="$walk" "$tests" --testing-library swift-testing --filter theChipsCountIsShownBeside
+step "fake IIO accelerometer with a step counter, source: hardware-steps (the chip counts alone)" \
+    tools/hwsim/fake-iio.sh --trace "$walk" --rate 50 --steps --start-now -- \
+    env FOOTFALL_HWSIM_FAKE=iio-steps-chosen FOOTFALL_HWSIM_TRACE="$walk" "$tests" --testing-library swift-testing --filter sourceHardwareStepsCountsWithTheChip
 step "fake evdev device with a SYN_DROPPED (libevdev)" \
     tools/hwsim/fake-evdev.sh --trace "$walk" --rate 50 --drop-at 20:25 --end-enodev -- \
     env FOOTFALL_HWSIM_FAKE=evdev FOOTFALL_HWSIM_TRACE="$walk" "$tests" --testing-library swift-testing --filter fakeEvdevDevice

@@ -3,8 +3,10 @@
 public enum ProtocolVersion {
     /// Incompatible changes bump this.
     public static let major = 1
-    /// Compatible additions bump this.
-    public static let minor = 0
+    /// Compatible additions bump this. 1: the chip's step counter (source kind
+    /// `hardware-steps`, STATUS `hardware_steps_today`, DEVICES `hardware_steps`), and unknown
+    /// source kinds and states decode as `unknown`.
+    public static let minor = 1
     /// The longest request line the server reads, in bytes; longer lines get an error and the
     /// connection is closed.
     public static let maximumLineLength = 64 * 1024

@@ -27,7 +27,7 @@ struct ServerMessageTests {
 
     @Test func everyOtherClassAsTheDocumentationShowsIt() throws {
         let lines: [(ServerMessage, String)] = [
-            (.version(VersionMessage(release: "0.1.0")), #"{"class":"VERSION","proto_major":1,"proto_minor":0,"release":"0.1.0"}"#),
+            (.version(VersionMessage(release: "0.1.0")), #"{"class":"VERSION","proto_major":1,"proto_minor":1,"release":"0.1.0"}"#),
             (.history(HistoryMessage(granularity: .day, from: day("2026-11-20"), to: day("2026-11-22"), days: [
                 DayRecord(day: day("2026-11-20"), steps: 0, goal: 10_000), DayRecord(day: day("2026-11-21"), steps: 0, goal: 10_000),
                 DayRecord(day: day("2026-11-22"), steps: 74, goal: 8000)])),

@@ -39,9 +39,15 @@ public struct HardwareStepTally: Sendable, Equatable {
     public private(set) var last: (reading: Int, time: Double)?
     /// Steps credited since the tally began.
     public private(set) var credited = 0
+    /// How far apart the counter's readings are at least: a wrap may span this much walking even
+    /// when the tally is handed the same reading more often (the sensor thread asks after every
+    /// read; the source reads the chip once per `stepCounterInterval`).
+    public let readInterval: Double
 
-    /// A tally with no reading yet.
-    public init() {}
+    /// A tally with no reading yet, for a counter read every `readInterval` seconds.
+    public init(readInterval: Double = 1) {
+        self.readInterval = readInterval
+    }
 
     /// Takes a reading taken at `time` (seconds, monotonic).
     /// - Returns: the steps it adds, and what the reading meant.
@@ -52,7 +58,8 @@ public struct HardwareStepTally: Sendable, Equatable {
             credited += reading - last.reading
             return (reading - last.reading, .counted)
         }
-        let allowance = Int((max(0, time - last.time) * Self.maximumStepsPerSecond).rounded(.up)) + Self.slack
+        let window = max(time - last.time, readInterval)
+        let allowance = Int((window * Self.maximumStepsPerSecond).rounded(.up)) + Self.slack
         if let bits = Self.widths.first(where: { last.reading < 1 << $0 }) {
             let overTheTop = (1 << bits) - last.reading + reading
             if overTheTop <= allowance {
@@ -66,5 +73,6 @@ public struct HardwareStepTally: Sendable, Equatable {
 
     public static func == (lhs: HardwareStepTally, rhs: HardwareStepTally) -> Bool {
         lhs.credited == rhs.credited && lhs.last?.reading == rhs.last?.reading && lhs.last?.time == rhs.last?.time
+            && lhs.readInterval == rhs.readInterval
     }
 }

@@ -65,7 +65,8 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
         var steps: [(time: Double, cadence: Double)] = []
         var finished = false
         var hardwareSteps: Int?
-        var tally = HardwareStepTally()
+        // Read once per InputConfiguration.stepCounterInterval (1 s, the report latency to be).
+        var tally = HardwareStepTally(readInterval: 1)
         defer { source.stop() }
         while !stopRequested.load(ordering: .relaxed) {
             batch.removeAll(keepingCapacity: true)

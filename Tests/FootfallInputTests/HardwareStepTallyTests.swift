@@ -62,6 +62,22 @@ struct HardwareStepTallyTests {
         #expect(run([(top - 1_000, 0), (1_000, 1)]).changes.last == .reset)
     }
 
+    /// Readings handed over more often than the chip is read (the same value again) do not
+    /// shrink the window a wrap may span below the read interval.
+    @Test func theWrapAllowanceIsAtLeastTheReadInterval() {
+        let top = 1 << 24
+        var tally = HardwareStepTally(readInterval: 10)
+        _ = tally.record(top - 50, at: 0)
+        _ = tally.record(top - 50, at: 9.9)
+        let wrapped = tally.record(20, at: 10)
+        #expect(wrapped.steps == 70)
+        #expect(wrapped.change == .wrapped(bits: 24))
+        var everySecond = HardwareStepTally(readInterval: 1)
+        _ = everySecond.record(top - 50, at: 0)
+        _ = everySecond.record(top - 50, at: 9.9)
+        #expect(everySecond.record(20, at: 10).change == .reset)
+    }
+
     /// A chip that lost its count while the device was away (re-probed) credits what it counted
     /// since; one that kept counting credits the difference: nothing counted is lost either way.
     @Test func aDeviceBackAfterALossCreditsWhatItCountedMeanwhile() {

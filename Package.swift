@@ -110,7 +110,8 @@ let package = Package(
         // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
         .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces", "FootfallText"]),
         // Goal tracking: local days, the goal history, progress tiers, milestones, the goal bar and the Move ring.
-        // Foundation only (Date, TimeZone); it needs nothing from the detector.
+        // FoundationEssentials only (Date); a day's zone is the C library's local time in the daemon
+        // (WallClockZone: no ICU) or a Foundation TimeZone in tests. It needs nothing from the detector.
         .target(name: "FootfallGoals", dependencies: ["FootfallText"]),
         // The `footfall` command-line tool.
         .executableTarget(

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where one step-counting day ends and the next begins: a time zone and the local time of
 /// day at which a day starts (midnight by default; 04:00 suits someone who works late shifts,
@@ -17,12 +21,14 @@ import Foundation
 /// The days tile time with no gap and no overlap: every instant belongs to exactly one day,
 /// and `day(containing:)` agrees with `interval(of:)`.
 ///
-/// The arithmetic is its own (days from a date, offsets from `TimeZone`), so it does not
-/// depend on how `Calendar` resolves skipped or repeated times. Each call asks the time zone
-/// for a few dozen offsets; callers that ask per step should keep the current day's interval.
+/// The arithmetic is its own (days from a date, offsets from the zone), so it does not
+/// depend on how `Calendar` resolves skipped or repeated times, and needs nothing but a zone's
+/// offsets: the C library's local time in the daemon (`WallClockZone.localTime`), or a
+/// Foundation `TimeZone`. Each call asks the zone for a few dozen offsets; callers that ask per
+/// step should keep the current day's interval.
 public struct DayBoundary: Sendable, Hashable, Codable {
     /// The time zone whose wall clock decides the days.
-    public let timeZone: TimeZone
+    public let timeZone: WallClockZone
     /// The hour of the local time at which a day starts, 0 to 23.
     public let startHour: Int
     /// The minute of the local time at which a day starts, 0 to 59.
@@ -30,11 +36,11 @@ public struct DayBoundary: Sendable, Hashable, Codable {
 
     /// Creates a boundary.
     /// - Parameters:
-    ///   - timeZone: the zone whose wall clock decides the days, usually `TimeZone.current`.
+    ///   - timeZone: the zone whose wall clock decides the days, usually the system's local time.
     ///   - startHour: the hour the day starts, 0 to 23 (default midnight).
     ///   - startMinute: the minute the day starts, 0 to 59.
     /// - Throws: `GoalError.invalidDayStart` for a time that is not a time of day.
-    public init(timeZone: TimeZone, startHour: Int = 0, startMinute: Int = 0) throws(GoalError) {
+    public init(timeZone: WallClockZone, startHour: Int = 0, startMinute: Int = 0) throws(GoalError) {
         guard (0...23).contains(startHour), (0...59).contains(startMinute) else {
             throw .invalidDayStart(hour: startHour, minute: startMinute)
         }
@@ -43,12 +49,23 @@ public struct DayBoundary: Sendable, Hashable, Codable {
         self.startMinute = startMinute
     }
 
+    /// Creates a boundary in a Foundation time zone (see `WallClockZone.init(_:)`).
+    /// - Throws: `GoalError.invalidDayStart` for a time that is not a time of day.
+    public init(timeZone: TimeZone, startHour: Int = 0, startMinute: Int = 0) throws(GoalError) {
+        try self.init(timeZone: WallClockZone(timeZone), startHour: startHour, startMinute: startMinute)
+    }
+
     /// Days that start at midnight in `timeZone`.
-    public static func midnight(in timeZone: TimeZone) -> DayBoundary {
+    public static func midnight(in timeZone: WallClockZone) -> DayBoundary {
         DayBoundary(checkedTimeZone: timeZone, startHour: 0, startMinute: 0)
     }
 
-    private init(checkedTimeZone timeZone: TimeZone, startHour: Int, startMinute: Int) {
+    /// Days that start at midnight in a Foundation time zone.
+    public static func midnight(in timeZone: TimeZone) -> DayBoundary {
+        midnight(in: WallClockZone(timeZone))
+    }
+
+    private init(checkedTimeZone timeZone: WallClockZone, startHour: Int, startMinute: Int) {
         self.timeZone = timeZone
         self.startHour = startHour
         self.startMinute = startMinute
@@ -58,7 +75,21 @@ public struct DayBoundary: Sendable, Hashable, Codable {
         case timeZone, startHour, startMinute
     }
 
-    /// Reads a stored boundary, refusing a start that is not a time of day.
+    private enum ZoneCodingKeys: String, CodingKey {
+        case identifier
+    }
+
+    /// Writes the boundary; the zone as Foundation writes a `TimeZone` (its identifier).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var zone = container.nestedContainer(keyedBy: ZoneCodingKeys.self, forKey: .timeZone)
+        try zone.encode(timeZone.identifier, forKey: .identifier)
+        try container.encode(startHour, forKey: .startHour)
+        try container.encode(startMinute, forKey: .startMinute)
+    }
+
+    /// Reads a stored boundary, refusing a start that is not a time of day. The zone is read
+    /// as a Foundation `TimeZone`, so a named zone needs Foundation's ICU in the process.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let timeZone = try container.decode(TimeZone.self, forKey: .timeZone)
@@ -104,7 +135,7 @@ public struct DayBoundary: Sendable, Hashable, Codable {
     private var startSecondOfDay: Int { startHour * 3600 + startMinute * 60 }
 
     private func offset(at second: Int) -> Int {
-        timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(second)))
+        timeZone.secondsFromGMT(atSecond: second)
     }
 
     /// The earliest second whose local wall clock (as seconds since 1970-01-01 00:00 local)

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import FootfallGoals
 import Logging
 
 /// What a configuration reload (SIGHUP) does: reads the file again and puts in force what can
@@ -12,7 +17,7 @@ public struct ConfigurationReloader: Sendable {
     let ledger: StepLedger
     let settings: LiveSettings
     let setLogLevel: @Sendable (Logger.Level) -> Void
-    let timeZone: @Sendable () -> TimeZone
+    let timeZone: @Sendable () -> WallClockZone
     let logger: Logger
 
     /// Creates a reloader.
@@ -26,7 +31,7 @@ public struct ConfigurationReloader: Sendable {
     ///   - logger: where the reload is reported.
     public init(path: String, original: DaemonConfiguration, ledger: StepLedger, settings: LiveSettings,
                 setLogLevel: @escaping @Sendable (Logger.Level) -> Void,
-                timeZone: @escaping @Sendable () -> TimeZone = { SystemTimeZone.current() }, logger: Logger) {
+                timeZone: @escaping @Sendable () -> WallClockZone = { SystemTimeZone.current() }, logger: Logger) {
         self.path = path
         self.original = original
         self.ledger = ledger

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FootfallGoals
 import FootfallInput
 import Logging
@@ -52,7 +56,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
 
     /// Where days start, in `timeZone` (the system's, as it is now).
     /// - Throws: `GoalError`, which cannot happen for a day start the file allowed.
-    public func dayBoundary(in timeZone: TimeZone) throws(GoalError) -> DayBoundary {
+    public func dayBoundary(in timeZone: WallClockZone) throws(GoalError) -> DayBoundary {
         try DayBoundary(timeZone: timeZone, startHour: dayStartMinutes / 60, startMinute: dayStartMinutes % 60)
     }
 

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FootfallService
 import Logging
 
@@ -81,12 +85,18 @@ struct Footfalld: AsyncParsableCommand {
         if let logLevel, Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
-        if let testClockStart, ISO8601DateFormatter().date(from: testClockStart) == nil {
+        if let testClockStart, Self.instant(testClockStart) == nil {
             throw ValidationError("--test-clock-start must be an ISO 8601 instant with an offset, e.g. 2026-03-29T01:59:00+01:00.")
         }
     }
 
+    /// An ISO 8601 instant with an offset ("2026-03-29T01:59:00+01:00", "...Z"), or nil.
+    static func instant(_ text: String) -> Date? {
+        try? Date.ISO8601FormatStyle().parse(text)
+    }
+
     func run() async throws {
+        SystemTimeZone.prepareProcessEnvironment()
         let paths = DaemonPaths(system: system)
         let configurationPath = config ?? paths.configuration
         var configuration = DaemonConfiguration()
@@ -95,14 +105,14 @@ struct Footfalld: AsyncParsableCommand {
                 configuration = try DaemonConfiguration.load(path: configurationPath)
             }
         } catch {
-            FileHandle.standardError.write(Data("footfalld: \(error)\n".utf8))
+            StandardError.write("footfalld: \(error)\n")
             throw ExitCode(78)  // EX_CONFIG
         }
         if checkConfig {
             print("\(configurationPath): valid")
             return
         }
-        let clock = testClockStart.flatMap { ISO8601DateFormatter().date(from: $0) }
+        let clock = testClockStart.flatMap(Self.instant)
             .map { DaemonClock(start: $0, rate: testClockRate) } ?? .system
         let options = DaemonOptions(
             configuration: configuration, configurationPath: configurationPath, paths: paths,

@@ -14,7 +14,7 @@ struct ConfigurationReloaderTests {
     func reloader(_ path: String, settings: LiveSettings, ledger: StepLedger, level: NIOLockedValueBox<Logger.Level>) -> ConfigurationReloader {
         ConfigurationReloader(path: path, original: defaults, ledger: ledger, settings: settings,
                               setLogLevel: { new in level.withLockedValue { $0 = new } },
-                              timeZone: { TimeZone(identifier: "UTC")! }, logger: quietLogger)
+                              timeZone: { .utc }, logger: quietLogger)
     }
 
     @Test func aGoodFileChangesTheSettingsTheLevelAndTheDayStart() throws {

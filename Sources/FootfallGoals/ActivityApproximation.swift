@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Exercise minutes and active hours estimated from steps alone, the way a device with only
 /// an accelerometer can stand in for the Exercise and Stand rings. They are approximations

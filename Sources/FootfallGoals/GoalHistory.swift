@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The daily step goal over time: the goal the user started with and every change since,
 /// each with the instant it took effect.

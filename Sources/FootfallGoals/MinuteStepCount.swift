@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The steps counted in one minute: the per-minute bucket the store keeps.
 public struct MinuteStepCount: Sendable, Hashable, Codable {

@@ -38,7 +38,7 @@ public struct ScanType: Sendable, Equatable, CustomStringConvertible {
         else { throw .badScanType(text) }
         var rest = Substring(parts[1].dropFirst())
         var shift = 0
-        if let range = rest.range(of: ">>") {
+        if let range = rest.firstRange(of: ">>") {
             guard let value = Int(rest[range.upperBound...]), value >= 0 else { throw .badScanType(text) }
             shift = value
             rest = rest[..<range.lowerBound]

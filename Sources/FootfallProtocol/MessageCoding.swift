@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How every message is written and read: JSON with snake_case keys (`cadence_spm` for
 /// `cadenceSpm`), sorted, so the same message is always the same bytes (docs, tests, diffs).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FootfallGoals
 
 /// Decodes request lines into `RequestEnvelope`s, strictly: a JSON object, a known `cmd`,

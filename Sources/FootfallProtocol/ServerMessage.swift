@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Everything the server sends, one JSON object per line, each with its `class`.
 public enum ServerMessage: Sendable, Equatable {

@@ -1,3 +1,4 @@
+// Foundation (not FoundationEssentials alone) for Thread, sd-bus's own blocking thread.
 import Foundation
 import FootfallDBus
 import FootfallProtocol

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FootfallInput
 
 /// The daemon's two clocks: the monotonic one, for detection and intervals, and the wall

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes the daemon's figures as a Prometheus text file for node_exporter's textfile
 /// collector, atomically (a temporary file in the same folder, then a rename: the collector

@@ -1,3 +1,4 @@
+// Foundation (not FoundationEssentials alone) for Thread, the sensor's own blocking thread.
 import Foundation
 import FootfallDetection
 import FootfallInput

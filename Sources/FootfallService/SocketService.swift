@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FootfallProtocol
 import Logging
 import NIOCore
@@ -159,7 +163,7 @@ public struct SocketService: Service, CustomStringConvertible {
     /// Makes sure the socket's folder exists and that no other daemon is serving the path.
     /// - Throws: `DaemonError.socketInUse` when a live server answers on the path.
     static func prepare(path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o750])

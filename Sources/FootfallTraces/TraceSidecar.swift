@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The JSON file beside a trace (`NAME.json` next to `NAME.csv`): ground truth and metadata.
 ///
@@ -126,12 +130,8 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
     /// Reads a sidecar file.
     /// - Throws: `TraceError` when the file cannot be read, does not parse or is inconsistent.
     public static func load(path: String) throws(TraceError) -> TraceSidecar {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw TraceError(path: path, reason: .unreadable(error.localizedDescription))
-        }
+        // Read as the trace is (MappedFile), so both say why a file cannot be read the same way.
+        let data = Data(try MappedFile(path: path).bytes)
         return try parse(data, path: path)
     }
 
@@ -174,10 +174,14 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
         }
         switch error {
         case .dataCorrupted(let context):
+            #if !canImport(FoundationEssentials)
+            // Darwin's JSONDecoder says where the JSON broke only in the underlying NSError;
+            // swift-foundation's (Linux) has no underlying error.
             if let underlying = context.underlyingError as NSError?,
                let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String {
                 return "\(detail)\(at(context.codingPath))"
             }
+            #endif
             return "\(context.debugDescription)\(at(context.codingPath))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
             return "\(context.debugDescription)\(at(context.codingPath))"

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where footfalld keeps its state, listens, and reads its configuration.
 ///
@@ -13,7 +20,7 @@ struct DaemonPaths {
     var configuration: String
 
     init(system: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? Self.homeOfThisUser()
         func firstDirectory(_ variable: String) -> String? {
             environment[variable].flatMap { $0.split(separator: ":").first.map(String.init) }.flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -40,5 +47,11 @@ struct DaemonPaths {
         } else {
             configuration = (firstDirectory("XDG_CONFIG_HOME") ?? home + "/.config") + "/footfall/footfalld.yaml"
         }
+    }
+
+    /// The home folder the user database gives this process's user (for a service without $HOME).
+    static func homeOfThisUser() -> String {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
+        return String(cString: directory)
     }
 }

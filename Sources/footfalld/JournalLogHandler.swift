@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import NIOConcurrencyHelpers
 
@@ -42,7 +49,7 @@ struct JournalLogHandler: LogHandler {
         } else {
             line = "\(Self.timestamp()) \(event.level.rawValue.uppercased()) \(text)\n"
         }
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardError.write(line)
     }
 
     /// syslog priorities, as sd-daemon.h defines them.
@@ -58,9 +65,24 @@ struct JournalLogHandler: LogHandler {
     }
 
     static func timestamp() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date())
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(Date())
+    }
+}
+
+/// stderr, written whole with write(2) (a log line is never interleaved with another's half).
+enum StandardError {
+    /// Writes `text` as UTF-8, retrying after signals and short writes; gives up quietly when
+    /// stderr is gone (nothing else could report it).
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }
 

@@ -1,5 +1,9 @@
 #if canImport(CFootfallEvdev)
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Finds evdev accelerometers by opening each `/dev/input/event*` node and checking for
 /// INPUT_PROP_ACCELEROMETER with ABS_X/Y/Z (there may be no udev to ask, as in a minimal

@@ -131,7 +131,9 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
     /// - Throws: `TraceError` when the file cannot be read, does not parse or is inconsistent.
     public static func load(path: String) throws(TraceError) -> TraceSidecar {
         // Read as the trace is (MappedFile), so both say why a file cannot be read the same way.
-        let data = Data(try MappedFile(path: path).bytes)
+        let file = try MappedFile(path: path)
+        // The mapping lives as long as `file`: copy the bytes out while it does.
+        let data = withExtendedLifetime(file) { Data(file.bytes) }
         return try parse(data, path: path)
     }
 

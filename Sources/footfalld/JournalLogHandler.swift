@@ -64,8 +64,20 @@ struct JournalLogHandler: LogHandler {
         }
     }
 
+    /// Now in UTC as ISO 8601 with milliseconds, "2026-03-29T01:59:00.123Z", from the C
+    /// library: Foundation's formatters would call ICU for every line once Foundation is loaded
+    /// (docs/costs.md).
     static func timestamp() -> String {
-        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(Date())
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var fields = tm()
+        var seconds = now.tv_sec
+        gmtime_r(&seconds, &fields)
+        var text = [CChar](repeating: 0, count: 32)
+        let length = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%S", &fields)
+        let milliseconds = Int(now.tv_nsec) / 1_000_000
+        let fraction = String(milliseconds + 1000).dropFirst()
+        return String(decoding: text[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) + ".\(fraction)Z"
     }
 }
 

@@ -135,6 +135,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // One event loop thread, running Swift concurrency's jobs too (Footfalld.main).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
@@ -170,6 +173,7 @@ let package = Package(
         .testTarget(name: "FootfallServiceTests",
                     dependencies: ["FootfallService", "FootfallStore", "FootfallGoals", "FootfallInput", "FootfallProtocol",
                                    "FootfallDetection", "FootfallTestSupport",
+                                   .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                                    .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle")]),
         // The socket protocol in process: request parsing, message encoding, the line decoder.
         .testTarget(name: "FootfallProtocolTests",

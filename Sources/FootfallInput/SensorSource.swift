@@ -36,11 +36,20 @@ public protocol SensorSource: AnyObject {
     /// When a sample stamped `time` reached the reader, on the monotonic clock. Live devices
     /// stamp on the monotonic clock already; a replay at another speed maps back.
     func monotonicTime(ofSampleTime time: Double) -> Double
+
+    /// Whether the device keeps samples while the reader sleeps (a buffered IIO device, a
+    /// replay), so a reader may sleep a whole report latency and then drain it with reads of
+    /// timeout zero. False (the default) for devices that must be read as samples come: evdev's
+    /// queue holds a few dozen events, sysfs polling samples at each read.
+    var holdsSamplesWhileAsleep: Bool { get }
 }
 
 extension SensorSource {
     /// Live devices stamp samples on the monotonic clock.
     public func monotonicTime(ofSampleTime time: Double) -> Double { time }
+
+    /// Most devices must be read as samples come.
+    public var holdsSamplesWhileAsleep: Bool { false }
 
     /// The hardware step counter's reading, when the device has one: (steps since it was
     /// enabled). Sources without one return nil.

@@ -55,6 +55,9 @@ public final class SupervisedSource: SensorSource, HardwareStepCounting {
         }
     }
 
+    /// The open device's; while there is none, nothing is lost by sleeping.
+    public var holdsSamplesWhileAsleep: Bool { source?.holdsSamplesWhileAsleep ?? true }
+
     /// The hardware step counter's reading, when the open device has one.
     public func readHardwareStepCount() -> Int? { source?.hardwareStepCount() }
 

@@ -15,8 +15,9 @@ import Synchronization
 /// sd-bus runs on a thread of its own; nothing else waits for it. The thread learns of news
 /// from the event hub, as the socket's watchers do: a PROGRESS report leads to at most one
 /// PropertiesChanged (with only the properties that changed), a stored milestone to one
-/// MilestoneReached signal. The source's state, which no report carries, is checked once a
-/// second. History queries run as tasks of this service and answer on the bus thread.
+/// MilestoneReached signal. PROGRESS comes at most once per batch of the sensor thread, so
+/// PropertiesChanged does too. The source's state, which no report carries, is checked with
+/// each report and otherwise every `sourceCheckInterval` (the thread's only timer). History queries run as tasks of this service and answer on the bus thread.
 ///
 /// Without a bus (none running, a container) it logs that once and the daemon carries on with
 /// its socket; the same if the name is taken or the bus's policy refuses it, or if the bus
@@ -41,6 +42,8 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
     let inbox = NIOLockedValueBox<[Work]>([])
     let stopRequested = Atomic<Bool>(false)
     let wakeup: BusWakeup?
+    /// How often the source's state is checked when no report comes (when still).
+    let sourceCheckInterval = Duration.seconds(30)
 
     /// Creates the service.
     /// - Parameter bus: the session bus (a user's daemon) or the system bus (`--system`).
@@ -80,6 +83,7 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
                 await withGracefulShutdownHandler {
                     await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
                         let thread = Thread { [self] in
+                            Thread.nameForTheKernel("footfall-bus")
                             done.resume(returning: self.serve(ask: { ask.yield(($0, $1)) }))
                         }
                         thread.name = "footfall-bus"
@@ -163,13 +167,14 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
                         try object.answer(id, with: result)
                     }
                 }
-                // One PropertiesChanged per report, with the report's figures; the source's
-                // state, which no report carries, at most once a second.
+                // One PropertiesChanged per report, with the report's figures and the source's
+                // state; without reports, the source's state every `sourceCheckInterval`.
                 var changed: [String] = []
                 if let report {
+                    lastSourceCheck = .now
                     object.refresh(report: report)
                     changed = object.changedSinceAnnounced()
-                } else if ContinuousClock.now - lastSourceCheck >= .seconds(1) {
+                } else if ContinuousClock.now - lastSourceCheck >= sourceCheckInterval {
                     lastSourceCheck = .now
                     object.refresh()
                     changed = object.changedSinceAnnounced(only: ["SourceKind", "SourceState"])
@@ -179,7 +184,7 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
                 // Reads between reports see the figures of now.
                 object.refresh()
                 try connection.process()
-                try connection.wait(timeout: .seconds(1), wakeup: wakeup)
+                try connection.wait(timeout: sourceCheckInterval, wakeup: wakeup)
             }
         } catch {
             logger.warning("D-Bus is off from now on: \(error); serving on the socket only")

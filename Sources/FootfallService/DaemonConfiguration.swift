@@ -37,6 +37,9 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var iioURI: String?
     /// Sample rate to ask devices for, Hz.
     public var targetRateHz = 50.0
+    /// How long a step may wait before clients hear of it: devices are read, and steps handed
+    /// on, in batches of this length (`InputConfiguration.reportLatency`).
+    public var reportLatency = Duration.seconds(1)
     /// Keep per-minute history this many days (day totals are always kept); nil keeps all.
     public var retentionDays: Int?
     /// Whether to report the exercise-minute and active-hour approximations.
@@ -68,6 +71,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
         input.iioURI = iioURI
         input.mountMatrix = mountMatrix
         input.stepSource = source
+        input.reportLatency = reportLatency
+        input.stepCounterInterval = reportLatency
         return input
     }
 
@@ -86,12 +91,13 @@ public struct DaemonConfiguration: Sendable, Equatable {
         if mountMatrix != other.mountMatrix { keys.append("mount_matrix") }
         if iioURI != other.iioURI { keys.append("iio_uri") }
         if targetRateHz != other.targetRateHz { keys.append("target_rate_hz") }
+        if reportLatency != other.reportLatency { keys.append("report_latency") }
         return keys
     }
 
     /// The keys the file may hold, for error messages and docs.
     public static let keys = ["goal", "user_name", "height_cm", "stride_m", "day_start", "palette", "device", "source",
-                              "mount_matrix", "units_per_g", "iio_uri", "target_rate_hz", "retention_days",
+                              "mount_matrix", "units_per_g", "iio_uri", "target_rate_hz", "report_latency", "retention_days",
                               "approximations", "metrics_file", "log_level"]
 
     /// Reads a configuration file.
@@ -159,6 +165,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
             case "units_per_g": configuration.unitsPerG = try field.optionalNumber(in: 1...1e7)
             case "iio_uri": configuration.iioURI = try field.optionalText()
             case "target_rate_hz": configuration.targetRateHz = try field.number(in: 12.5...400)
+            case "report_latency": configuration.reportLatency = .seconds(try field.number(in: InputConfiguration.reportLatencyRange))
             case "retention_days": configuration.retentionDays = try field.optionalInteger(in: 1...100_000)
             case "approximations": configuration.approximations = try field.boolean()
             case "metrics_file": configuration.metricsFile = try field.optionalText()

@@ -25,13 +25,18 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
     let release: String
     let settings: LiveSettings
     let daemonUID: UInt32
+    let handover: BatchHandover?
 
     /// Creates the core.
     /// - Parameters:
     ///   - catalog: where `devices` looks for accelerometers; nil when replaying a trace.
     ///   - settings: the settings in force, which a reload replaces.
+    ///   - handover: told when a request changed the ledger (a new goal), so watchers and the
+    ///     store hear of it at once rather than with the next batch.
     public init(ledger: StepLedger, store: StoreHandle, executor: BlockingExecutor, sensor: SensorService,
-                catalog: SensorCatalog?, release: String, settings: LiveSettings, daemonUID: UInt32 = getuid()) {
+                catalog: SensorCatalog?, release: String, settings: LiveSettings, daemonUID: UInt32 = getuid(),
+                handover: BatchHandover? = nil) {
+        self.handover = handover
         self.ledger = ledger
         self.store = store
         self.executor = executor
@@ -98,7 +103,9 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
             throw .invalid("the goal must be a whole number of steps from \(Request.goalRange.lowerBound) to \(Request.goalRange.upperBound)")
         }
         do {
-            return try ledger.setGoal(goal, changedBy: uid).changes.last?.effective
+            let since = try ledger.setGoal(goal, changedBy: uid).changes.last?.effective
+            handover?.changed()
+            return since
         } catch {
             throw .invalid("\(error)")
         }

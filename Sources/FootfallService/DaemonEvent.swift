@@ -7,9 +7,9 @@ import FootfallStore
 public struct DaemonEvent: Sendable {
     /// What happened.
     public enum Kind: Sendable {
-        /// Steps filed in the last tenth of a second, and today's total after them.
+        /// The steps of one batch of the sensor thread (one report latency), and today's total after them.
         case steps([StepRecord], total: Int)
-        /// Today's figures changed (at most four times a second).
+        /// Today's figures changed (at most once per batch, never twice the same).
         case progress(StepLedger.Figures)
         /// A milestone was reached, and is stored (so a restart never announces it twice).
         case milestone(MilestoneRecord)

@@ -2,29 +2,31 @@ import FootfallProtocol
 import Logging
 import ServiceLifecycle
 
-/// Tells watching clients and the D-Bus interface what happens: a STEP batch for the steps filed in the last tenth of
-/// a second, and PROGRESS at most four times a second, only when the figures changed. Also
-/// rolls the ledger over to a new day at the day's start even when no step comes, and
-/// follows a change of the system time zone within a minute.
+/// Tells watching clients and the D-Bus interface what happens, once per batch of the sensor
+/// thread that brought news (`BatchHandover` rings `events`): a STEP message with the batch's
+/// steps, and PROGRESS when today's figures changed, never one identical to the last. No timer
+/// of its own: without news it sleeps. Also follows a change of the system time zone, checked
+/// on a beat every 30 s.
 public struct EventService: Service, CustomStringConvertible {
     public var description: String { "EventService" }
     let ledger: StepLedger
     let hub: EventHub
+    let beats: Doorbell
     let logger: Logger
 
     /// Creates the service.
-    public init(ledger: StepLedger, hub: EventHub, logger: Logger) {
+    /// - Parameter beats: rung when there may be news (`BatchHandover.events`).
+    public init(ledger: StepLedger, hub: EventHub, beats: Doorbell, logger: Logger) {
         self.ledger = ledger
         self.hub = hub
+        self.beats = beats
         self.logger = logger
     }
 
     public func run() async throws {
-        var lastVersion = -1
-        var lastProgress = ContinuousClock.now - .seconds(1)
+        var lastProgress: [UInt8] = []
         var lastZoneCheck = ContinuousClock.now
-        while Task.shouldContinue {
-            guard await Task.pause(for: .milliseconds(100)) else { break }
+        for try await _ in beats.rings.cancelOnGracefulShutdown() {
             if ContinuousClock.now - lastZoneCheck >= .seconds(30) {
                 lastZoneCheck = .now
                 if let zone = ledger.followSystemTimeZone() {
@@ -39,10 +41,12 @@ public struct EventService: Service, CustomStringConvertible {
             if !steps.isEmpty && hub.count > 0 {
                 hub.publish(DaemonEvent(.steps(steps, total: figures.steps)))
             }
-            if figures.version != lastVersion && ContinuousClock.now - lastProgress >= .milliseconds(250) {
-                lastVersion = figures.version
-                lastProgress = .now
-                if hub.hasWatchers { hub.publish(DaemonEvent(.progress(figures))) }
+            if hub.hasWatchers {
+                let progress = DaemonEvent(.progress(figures))
+                if progress.line != lastProgress {
+                    lastProgress = progress.line
+                    hub.publish(progress)
+                }
             }
         }
     }

@@ -1,8 +1,9 @@
 import ServiceLifecycle
 
-/// Keeps systemd informed: STATUS= a line of today's figures every few seconds and WATCHDOG=1
-/// at half the watchdog interval, but only while the sensor thread is alive (a hung thread
-/// stops the pings and systemd restarts the daemon). STOPPING=1 on shutdown.
+/// Keeps systemd informed, on one schedule: WATCHDOG=1 at half the watchdog interval systemd
+/// asks for (`WATCHDOG_USEC`), but only while the sensor thread is alive (a hung thread stops
+/// the pings and systemd restarts the daemon), with STATUS= a line of today's figures when it
+/// changed, in the same message; every 15 s without a watchdog. STOPPING=1 on shutdown.
 public struct NotifyService: Service, CustomStringConvertible {
     public var description: String { "NotifyService" }
     let notifier: SystemdNotifier
@@ -21,22 +22,26 @@ public struct NotifyService: Service, CustomStringConvertible {
             try? await gracefulShutdown()
             return
         }
-        let ping = notifier.watchdogInterval.map { $0 / 2 } ?? .seconds(5)
+        let interval = notifier.watchdogInterval.map { $0 / 2 } ?? .seconds(15)
         var lastSamples = -1
-        var lastStatus = ContinuousClock.now - .seconds(60)
+        var lastStatus = ""
         while Task.shouldContinue {
             let snapshot = figures.snapshot()
             let sensor = snapshot.sensor
-            // The sensor thread publishes its state after every read; a state that stopped
-            // changing for a whole interval while the device is up means it is stuck.
+            // The sensor thread publishes its state after every batch (every few seconds at
+            // most); a state that stopped changing for a whole interval while the device is up
+            // means it is stuck.
             let alive = sensor.samplesProcessed != lastSamples || sensor.state != .up
             lastSamples = sensor.samplesProcessed
-            if notifier.watchdogInterval != nil && alive { notifier.notify("WATCHDOG=1") }
-            if ContinuousClock.now - lastStatus >= .seconds(5) {
-                lastStatus = .now
-                notifier.notify(Self.statusLine(snapshot))
+            var lines: [String] = []
+            if notifier.watchdogInterval != nil && alive { lines.append("WATCHDOG=1") }
+            let status = Self.statusLine(snapshot)
+            if status != lastStatus {
+                lastStatus = status
+                lines.append(status)
             }
-            guard await Task.pause(for: min(ping, .seconds(5))) else { break }
+            if !lines.isEmpty { notifier.notify(lines.joined(separator: "\n")) }
+            guard await Task.pause(for: interval) else { break }
         }
         notifier.notify("STOPPING=1")
     }

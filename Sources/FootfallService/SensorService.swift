@@ -1,4 +1,5 @@
 // Foundation (not FoundationEssentials alone) for Thread, the sensor's own blocking thread.
+import Dispatch
 import Foundation
 import FootfallDetection
 import FootfallInput
@@ -9,29 +10,49 @@ import ServiceLifecycle
 import Synchronization
 
 /// Reads the accelerometer and runs the detector on a thread of its own, so sampling and
-/// detection never wait for a client or the disk: each read's steps are handed to the sink
-/// (an in-memory ledger) and the thread goes back to reading. Stops between reads (at most a
-/// quarter of a second) on graceful shutdown.
+/// detection never wait for a client or the disk.
+///
+/// It reads in batches of one report latency (`InputConfiguration.reportLatency`): a device
+/// that keeps samples while the thread sleeps (a buffered IIO device, a replay) is slept on
+/// for the latency and then drained; others (evdev, sysfs polling) are read as samples come
+/// but handed on per latency. Each batch goes through the detector, and its steps to the sink
+/// (the ledger, through `BatchHandover`) in one update. While nothing moves (no step for a
+/// minute and the walking gate idle) the batches are `stillInterval` long, so the thread, and
+/// everything that waits on it, wakes once every few seconds. It is the daemon's one beat: an
+/// update goes to the sink after every batch, with or without steps.
+///
+/// Stops within a moment on graceful shutdown: its sleeps end when asked to stop.
 public final class SensorService: Service, Sendable, CustomStringConvertible {
     public var description: String { "SensorService" }
     let makeSource: @Sendable () -> SensorSource
     let detector: DetectorConfiguration
     let sink: SensorSink
     let logger: Logger
+    let reportLatency: Duration
+    let stillInterval: Duration
     let stopRequested = Atomic<Bool>(false)
+    /// Signalled to end a sleep early, for shutdown.
+    let wakeUp = DispatchSemaphore(value: 0)
     let published = NIOLockedValueBox(SensorStatus.starting)
+    /// Samples a batch holds at most (a replay as fast as possible would otherwise never end one).
+    let batchLimit = 65_536
+    /// How long without a step before the readings count as still.
+    static let stillAfter = 60.0
 
     /// Creates the service.
     /// - Parameters:
     ///   - makeSource: builds (and starts, or starts waiting for) the source, on the sensor thread.
     ///   - detector: the detector's configuration.
     ///   - sink: where updates go.
+    ///   - input: the report latency and the still interval to read by.
     public init(makeSource: @escaping @Sendable () -> SensorSource, detector: DetectorConfiguration,
-                sink: SensorSink, logger: Logger) {
+                sink: SensorSink, logger: Logger, input: InputConfiguration = InputConfiguration()) {
         self.makeSource = makeSource
         self.detector = detector
         self.sink = sink
         self.logger = logger
+        self.reportLatency = input.reportLatency
+        self.stillInterval = input.stillInterval
     }
 
     /// The source's state now.
@@ -42,6 +63,7 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
             await withGracefulShutdownHandler {
                 await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                     let thread = Thread { [self] in
+                        Thread.nameForTheKernel("footfall-sensor")
                         self.loop()
                         done.resume()
                     }
@@ -49,14 +71,26 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
                     thread.start()
                 }
             } onGracefulShutdown: {
-                self.stopRequested.store(true, ordering: .relaxed)
+                self.requestStop()
             }
         } onCancel: {
-            self.stopRequested.store(true, ordering: .relaxed)
+            self.requestStop()
         }
     }
 
-    /// The sensor thread's loop.
+    func requestStop() {
+        stopRequested.store(true, ordering: .relaxed)
+        wakeUp.signal()
+    }
+
+    /// Sleeps until `deadline` (monotonic seconds) or until asked to stop.
+    func sleep(until deadline: Double) {
+        let seconds = deadline - MonotonicClock.now()
+        guard seconds > 0, !stopRequested.load(ordering: .relaxed) else { return }
+        _ = wakeUp.wait(timeout: .now() + .nanoseconds(Int(seconds * 1e9)))
+    }
+
+    /// The sensor thread's loop: one batch per turn.
     func loop() {
         let source = makeSource()
         published.withLockedValue { $0.device = source.device }
@@ -66,27 +100,36 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
         var steps: [(time: Double, cadence: Double)] = []
         var finished = false
         var hardwareSteps: Int?
-        // Read once per InputConfiguration.stepCounterInterval (1 s, the report latency to be).
-        var tally = HardwareStepTally(readInterval: 1)
+        // The chip's counter is read with every batch (IIOSource reads it at most once per
+        // stepCounterInterval, the report latency); a wrap may span the longest batch.
+        var tally = HardwareStepTally(readInterval: stillInterval.inSeconds)
+        var lastHandover = MonotonicClock.now()
+        // The first minute counts as moving: a start is when someone is likely to look.
+        var lastStep = lastHandover
         defer { source.stop() }
         while !stopRequested.load(ordering: .relaxed) {
             batch.removeAll(keepingCapacity: true)
             steps.removeAll(keepingCapacity: true)
+            let moving = stepDetector.gateState != .idle || lastHandover - lastStep < Self.stillAfter
+            let deadline = lastHandover + (moving && !finished ? reportLatency : stillInterval).inSeconds
             if finished {
-                MonotonicClock.sleep(0.25)
-                continue
-            }
-            do {
-                if try source.read(into: &batch, timeout: .milliseconds(250)) == .endOfStream {
-                    finished = true
-                    stepDetector.finish { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
-                    logger.notice("replay finished; still serving", metadata: ["sensor.device": "\(source.device.id)"])
+                sleep(until: deadline)
+            } else {
+                do {
+                    if try read(source, into: &batch, until: deadline) == .endOfStream {
+                        finished = true
+                        stepDetector.finish { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
+                        logger.notice("replay finished; still serving", metadata: ["sensor.device": "\(source.device.id)"])
+                    }
+                } catch {
+                    logger.error("\(error.description)", metadata: ["sensor.device": "\(source.device.id)"])
+                    sleep(until: MonotonicClock.now() + 1)
                 }
-            } catch {
-                logger.error("\(error.description)", metadata: ["sensor.device": "\(source.device.id)"])
-                MonotonicClock.sleep(1)
             }
+            lastHandover = batch.count >= batchLimit ? lastHandover : MonotonicClock.now()
+            if stopRequested.load(ordering: .relaxed) && batch.isEmpty { break }
             stepDetector.process(batch) { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
+            if let last = steps.last { lastStep = max(lastStep, last.time) }
             // The chip's own counter (sources read it at most once per stepCounterInterval); the
             // tally keeps its last reading through a device's loss, so what the chip counted
             // meanwhile is credited when it is back.
@@ -94,8 +137,11 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
             var counted: (count: Int, time: Double)?
             if let reading = hardwareSteps {
                 let now = MonotonicClock.now()
+                let before = tally.credited
                 let (count, change) = tally.record(reading, at: now)
                 counted = (count, now)
+                // Steps the chip counted keep the reads at the report latency too.
+                if count > before { lastStep = now }
                 if change != .counted {
                     logger.info("hardware step counter: \(change)", metadata: ["sensor.device": "\(source.device.id)",
                                                                                  "steps.reading": "\(reading)", "steps.credited": "\(count)"])
@@ -115,5 +161,32 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
                                   samplesProcessed: total, hardwareSteps: hardwareSteps)
             }
         }
+    }
+
+    /// Reads one batch, to `deadline`: a source that keeps samples is slept on and then
+    /// drained; any other is read as samples come until the deadline.
+    func read(_ source: SensorSource, into batch: inout [Sample], until deadline: Double) throws(SensorError) -> SensorReadOutcome {
+        if source.holdsSamplesWhileAsleep {
+            sleep(until: deadline)
+            var outcome = SensorReadOutcome.timedOut
+            while batch.count < batchLimit {
+                let read = try source.read(into: &batch, timeout: .zero)
+                if read == .endOfStream { return .endOfStream }
+                if read == .timedOut { break }
+                outcome = .samples
+            }
+            return outcome
+        }
+        var outcome = SensorReadOutcome.timedOut
+        repeat {
+            // At most a quarter of a second per read, so a stop is seen between reads.
+            let left = min(max(deadline - MonotonicClock.now(), 0), 0.25)
+            switch try source.read(into: &batch, timeout: .seconds(left)) {
+            case .endOfStream: return .endOfStream
+            case .samples: outcome = .samples
+            case .timedOut: break
+            }
+        } while MonotonicClock.now() < deadline && batch.count < batchLimit && !stopRequested.load(ordering: .relaxed)
+        return outcome
     }
 }

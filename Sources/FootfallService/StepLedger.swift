@@ -229,6 +229,16 @@ public final class StepLedger: SensorSink, Sendable {
         state.withLockedValue { $0.pendingMinutes.steps + $0.waitingForClock.reduce(0) { $0 + $1.count } }
     }
 
+    /// Whether anything waits to be written: steps, goals, milestones.
+    public var hasUnwritten: Bool {
+        state.withLockedValue {
+            !$0.pendingMinutes.isEmpty || !$0.pendingDayGoals.isEmpty || !$0.pendingMilestones.isEmpty || !$0.pendingGoalChanges.isEmpty
+        }
+    }
+
+    /// Changes whenever today's figures may have: a step, a walk going on, a new goal or day.
+    public var progressVersion: Int { state.withLockedValue { $0.progressVersion } }
+
     /// Steps filed since the last call, for STEP events.
     public func takeRecentSteps() -> [StepRecord] {
         state.withLockedValue { state in

@@ -8,8 +8,10 @@ import FootfallStore
 import Logging
 import ServiceLifecycle
 
-/// Writes the ledger's new steps to SQLite twice a second, so after a crash at most the last
-/// second is lost. When a write fails (disk full, database locked) the steps stay in memory,
+/// Writes the ledger's new steps to SQLite once per batch of the sensor thread that brought
+/// something to write (`BatchHandover` rings `beats`), so after a crash at most the last report
+/// latency is lost, and nothing wakes it while there is nothing to write. (Without `beats`, as
+/// in tests, it writes every `interval`.) When a write fails (disk full, database locked) the steps stay in memory,
 /// counting goes on, the log says so once per kind of failure, and the next write carries
 /// everything; a store found corrupt is replaced (`StoreRecovery`). Milestones are announced to
 /// watchers only once stored, so a restart never announces one twice. On graceful shutdown it
@@ -23,13 +25,16 @@ public struct StoreService: Service, CustomStringConvertible {
     let settings: LiveSettings
     let logger: Logger
     let interval: Duration
+    let beats: Doorbell?
 
     /// Creates the service.
     /// - Parameters:
-    ///   - settings: the settings in force; their `retentionDays` prunes old minutes hourly.
-    ///   - interval: how often to write.
+    ///   - settings: the settings in force; their `retentionDays` prunes old minutes, at most hourly, when writing.
+    ///   - beats: rung when the ledger has something to write; nil to write every `interval`.
+    ///   - interval: how often to write without `beats`.
     public init(store: StoreHandle, ledger: StepLedger, hub: EventHub, executor: BlockingExecutor, settings: LiveSettings,
-                logger: Logger, interval: Duration = .milliseconds(500)) {
+                logger: Logger, beats: Doorbell? = nil, interval: Duration = .milliseconds(500)) {
+        self.beats = beats
         self.store = store
         self.ledger = ledger
         self.hub = hub
@@ -42,19 +47,31 @@ public struct StoreService: Service, CustomStringConvertible {
     public func run() async throws {
         var failing: String?
         var lastRetention = ContinuousClock.now - .seconds(3600)
-        while Task.shouldContinue {
-            guard await Task.pause(for: interval) else { break }
-            failing = await flush(failing: failing)
-            if ContinuousClock.now - lastRetention >= .seconds(3600), let days = settings.current.retentionDays {
-                lastRetention = .now
-                let cutoff = Int64(Date().timeIntervalSince1970) - Int64(days) * 86_400
-                if let deleted = try? await executor.run({ try store.current.deleteMinutes(before: cutoff) }), deleted > 0 {
-                    logger.info("retention: deleted old per-minute rows", metadata: ["store.rows": "\(deleted)", "store.days": "\(days)"])
-                }
+        if let beats {
+            for try await _ in beats.rings.cancelOnGracefulShutdown() {
+                failing = await flush(failing: failing)
+                await prune(&lastRetention)
+            }
+        } else {
+            while Task.shouldContinue {
+                guard await Task.pause(for: interval) else { break }
+                failing = await flush(failing: failing)
+                await prune(&lastRetention)
             }
         }
         _ = await flush(failing: failing)
         logger.info("store flushed", metadata: ["store.unwritten": "\(ledger.unwrittenSteps)"])
+    }
+
+    /// Deletes per-minute rows older than the retention, at most once an hour.
+    func prune(_ lastRetention: inout ContinuousClock.Instant) async {
+        guard ContinuousClock.now - lastRetention >= .seconds(3600), let days = settings.current.retentionDays else { return }
+        lastRetention = .now
+        let cutoff = Int64(Date().timeIntervalSince1970) - Int64(days) * 86_400
+        let store = self.store
+        if let deleted = try? await executor.run({ try store.current.deleteMinutes(before: cutoff) }), deleted > 0 {
+            logger.info("retention: deleted old per-minute rows", metadata: ["store.rows": "\(deleted)", "store.days": "\(days)"])
+        }
     }
 
     /// Writes what changed; returns the failure in force, if any, so it is logged once.

@@ -28,7 +28,10 @@ struct SensorOptions: ParsableArguments {
         if let rate { configuration.targetRateHz = rate }
         if let readsPerSecond {
             guard readsPerSecond > 0 && readsPerSecond <= 10_000 else { throw ValidationError("--reads-per-second must be between 0 and 10000.") }
-            configuration.wakeupsPerSecond = readsPerSecond
+            configuration.reportLatency = .seconds(1 / readsPerSecond)
+        } else {
+            // The CLI counts live, step by step: four reads a second unless asked otherwise.
+            configuration.reportLatency = .milliseconds(250)
         }
         if let mountMatrix {
             do {

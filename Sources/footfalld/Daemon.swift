@@ -30,24 +30,30 @@ struct Daemon {
         let store = try StoreRecovery.open(directory: options.stateDirectory, today: boundary.day(containing: options.clock.now()),
                                            boundary: boundary, logger: logger, storeLogger: Logger(label: "footfall.store"))
         let ledger = try StepLedger(store: store.current, clock: options.clock, boundary: boundary, initialGoal: configuration.goal)
+        var input = configuration.input
+        input.reportLatency = options.reportLatency
+        input.stepCounterInterval = options.reportLatency
         let source: SampleSource = options.replay.map { .replay(path: $0, speed: options.speed, loops: options.loop) }
             ?? .device(DeviceSelector(options.device),
-                       catalog: SensorCatalog(configuration: configuration.input, logger: Logger(label: "footfall.input")))
+                       catalog: SensorCatalog(configuration: input, logger: Logger(label: "footfall.input")))
         let sensorLogger = Logger(label: "footfall.sensor")
-        let sensor = SensorService(makeSource: { source.open(logger: sensorLogger) }, detector: .default, sink: ledger, logger: sensorLogger)
+        // One schedule for the whole daemon: the sensor thread's batches, one per report latency.
+        let handover = BatchHandover(ledger: ledger)
+        let sensor = SensorService(makeSource: { source.open(logger: sensorLogger) }, detector: .default, sink: handover,
+                                   logger: sensorLogger, input: input)
         let settings = LiveSettings(configuration.runtimeSettings)
         let executor = BlockingExecutor(label: "footfall-store")
         let core = DaemonCore(ledger: ledger, store: store, executor: executor, sensor: sensor, catalog: source.catalog,
-                              release: DaemonRelease.version, settings: settings)
+                              release: DaemonRelease.version, settings: settings, handover: handover)
         let hub = EventHub()
         let notifier = SystemdNotifier()
         let reloader = ConfigurationReloader(path: options.configurationPath, original: configuration, ledger: ledger, settings: settings,
                                              setLogLevel: { level.value = $0 }, logger: logger)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: StoreService(store: store, ledger: ledger, hub: hub, executor: executor, settings: settings,
-                                        logger: Logger(label: "footfall.store"))),
+                                        logger: Logger(label: "footfall.store"), beats: handover.store)),
             .init(service: sensor),
-            .init(service: EventService(ledger: ledger, hub: hub, logger: Logger(label: "footfall.events"))),
+            .init(service: EventService(ledger: ledger, hub: hub, beats: handover.events, logger: Logger(label: "footfall.events"))),
             .init(service: SocketService(path: options.socket, handler: core, hub: hub, logger: Logger(label: "footfall.socket"),
                                          onListening: { notifier.notify("READY=1\nSTATUS=serving on \(options.socket)") })),
             .init(service: BusService(bus: options.bus, core: core, hub: hub, logger: Logger(label: "footfall.dbus"))),

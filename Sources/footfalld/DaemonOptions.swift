@@ -14,6 +14,8 @@ struct DaemonOptions {
     var speed: Double
     var loop: Bool
     var metricsFile: String?
+    /// The report latency: --report-latency, else the configuration's.
+    var reportLatency: Duration
     var logLevel: Logger.Level
     var clock: DaemonClock
     /// Which bus to be on: the system bus with --system, else the user's session bus.

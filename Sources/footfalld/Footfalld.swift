@@ -4,8 +4,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FootfallInput
 import FootfallService
 import Logging
+import NIOCore
+import NIOPosix
 
 /// `footfalld`: counts steps all day from an accelerometer (or a replayed trace), keeps them
 /// in SQLite, and answers the `footfall` CLI on a local Unix socket.
@@ -63,6 +66,9 @@ struct Footfalld: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Rewrite a Prometheus text file with today's figures every 15 s (node_exporter textfile collector).", valueName: "path"))
     var metricsFile: String?
 
+    @Option(help: ArgumentHelp("How long a step may wait before clients hear of it, seconds (0.1 to 10; default 1, or the configuration's report_latency). Longer: fewer wakeups.", valueName: "seconds"))
+    var reportLatency: Double?
+
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (overrides the configuration).", valueName: "level"))
     var logLevel: String?
 
@@ -78,10 +84,23 @@ struct Footfalld: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Test only: run the wall clock this many times faster than real time.", valueName: "factor", visibility: .hidden))
     var testClockRate: Double = 1
 
+    /// Before anything runs: one event loop thread (a Unix socket with a few clients needs no
+    /// more), which also runs Swift concurrency's jobs, so the daemon's tasks and its socket
+    /// share one thread instead of waking the global pool's threads and an event loop per core
+    /// (issue 11: fewer threads, fewer wakeups). Then argument-parser's own main.
+    static func main() async {
+        NIOSingletons.groupLoopCountSuggestion = 1
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        await main(nil)
+    }
+
     func validate() throws {
         if !(speed > 0 && speed <= 10_000) { throw ValidationError("--speed must be between 0 and 10000.") }
         if replay == nil && (loop || speed != 1) { throw ValidationError("--speed and --loop go with --replay.") }
         if replay != nil && device != nil { throw ValidationError("Give either --device or --replay, not both.") }
+        if let reportLatency, !InputConfiguration.reportLatencyRange.contains(reportLatency) {
+            throw ValidationError("--report-latency must be a number of seconds from 0.1 to 10.")
+        }
         if let logLevel, Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
@@ -119,6 +138,7 @@ struct Footfalld: AsyncParsableCommand {
             stateDirectory: stateDir ?? paths.stateDirectory, socket: socket ?? paths.socket,
             device: device ?? configuration.device, replay: replay, speed: speed, loop: loop,
             metricsFile: metricsFile ?? configuration.metricsFile,
+            reportLatency: reportLatency.map { .seconds($0) } ?? configuration.reportLatency,
             logLevel: logLevel.flatMap(Logger.Level.init(rawValue:)) ?? configuration.logLevel, clock: clock,
             bus: system ? .system : .session)
         try await Daemon(options: options).run()

@@ -31,6 +31,26 @@ struct DaemonConfigurationTests {
         #expect(configuration.logLevel == .debug)
     }
 
+    /// Issue 11: one report latency, read by every source through the input configuration.
+    @Test func theReportLatencyIsReadCheckedAndHandedToTheSources() throws {
+        #expect(DaemonConfiguration().reportLatency == .seconds(1))
+        let configuration = try DaemonConfiguration.parse("report_latency: 2.5\n")
+        #expect(configuration.reportLatency == .milliseconds(2500))
+        #expect(configuration.input.reportLatency == .milliseconds(2500))
+        #expect(configuration.input.stillInterval == .milliseconds(2500))
+        #expect(try DaemonConfiguration.parse("report_latency: 0.5\n").input.stillInterval == .seconds(3))
+        for text in ["0", "0.05", "11", "soon"] {
+            do {
+                _ = try DaemonConfiguration.parse("goal: 9000\nreport_latency: \(text)\n", path: "f.yaml")
+                Issue.record("accepted report_latency \(text)")
+            } catch {
+                #expect(error.line == 2)
+                #expect(error.description.contains("'report_latency' must be a number from 0.1 to 10"), "\(error)")
+            }
+        }
+        #expect(configuration.keysNeedingRestart(comparedTo: DaemonConfiguration()) == ["report_latency"])
+    }
+
     /// Issue 10's third defect: any text passed as a mount matrix, `--check-config` said the file
     /// was valid, and the daemon then dropped the value without a word.
     @Test(arguments: ["upside down", "1, 0; 0, 1", "1, 0, 0; 0, 1, 0; 0, 0, x", "0, 0, 0; 0, 0, 0; 0, 0, 0"])

@@ -2,6 +2,7 @@ import FootfallDetection
 import FootfallInput
 import FootfallProtocol
 import FootfallTestSupport
+import NIOConcurrencyHelpers
 import ServiceLifecycleTestKit
 import Testing
 @testable import FootfallService
@@ -44,6 +45,28 @@ struct SensorServiceTests {
         #expect(minutes.reduce(0) { $0 + $1.steps } == counted)
     }
 
+    /// Issue 11: a replay hands over batches at the report latency, as a buffered device does,
+    /// not a sample at a time; every batch, steps or not, is one update.
+    @Test func aReplayIsHandedOverInBatchesOfTheReportLatency() async throws {
+        let updates = UpdateRecorder()
+        let walk = self.walk
+        var input = InputConfiguration()
+        input.reportLatency = .milliseconds(400)
+        let sensor = SensorService(makeSource: {
+            let source = try! TraceReplaySource(path: walk, speed: 4)
+            try! source.start()
+            return source
+        }, detector: .default, sink: updates, logger: quietLogger, input: input)
+        try await run(sensor, until: "a few batches") { updates.sizes.count >= 5 }
+        let sizes = updates.sizes
+        // At 4x, 0.4 s of real time is 1.6 s of the trace: its rate times 1.6 samples, give or
+        // take the scheduler's lateness (a batch is never smaller, only late and larger).
+        let rate = try TraceReplaySource(path: walk).device.currentRateHz!
+        for size in sizes.dropFirst().dropLast() {
+            #expect(Double(size) >= rate * 1.6 * 0.9, "batches: \(sizes)")
+        }
+    }
+
     @Test func gracefulShutdownStopsTheSensorThreadBetweenReads() async throws {
         let ledger = try emptyLedger()
         let walk = self.walk
@@ -56,4 +79,11 @@ struct SensorServiceTests {
         try await run(sensor, until: "samples to arrive") { sensor.status.samplesProcessed > 0 }
         #expect(sensor.status.state == .up, "stopped before the walk's end, not at it")
     }
+}
+
+/// Keeps the size of every update the sensor thread hands over.
+final class UpdateRecorder: SensorSink {
+    let recorded = NIOLockedValueBox<[Int]>([])
+    func ingest(_ update: SensorUpdate) { recorded.withLockedValue { $0.append(update.samples) } }
+    var sizes: [Int] { recorded.withLockedValue { $0 } }
 }

@@ -5,8 +5,14 @@ import Logging
 import SystemPackage
 
 /// Reads an IIO accelerometer through its buffer: the kernel collects scans on the device's
-/// trigger and the process wakes only when `watermark` scans are ready, a few times a second
-/// rather than once per sample.
+/// trigger, and the process wakes once per report latency, not once per sample.
+///
+/// The watermark is rate x report latency (what a poller waits for). The daemon's reader does
+/// not poll, though: Linux 6.1's `iio_push_to_buffer` wakes a poller on every sample whatever
+/// the watermark, so the reader sleeps a report latency and drains the buffer with
+/// non-blocking refills (`holdsSamplesWhileAsleep`); the buffer holds two of its longest
+/// sleeps. A remote board (libiio's network backend has no descriptor) is read with blocking
+/// refills of one watermark.
 ///
 /// Each scan is decoded by its channels' scan types (any width, sign, shift and byte order),
 /// converted with scale and offset, and stamped with the timestamp channel when there is one
@@ -52,18 +58,29 @@ final class IIOBufferedSource: SensorSource {
             }
         }
         for axis in [accelerometer.axes.x, accelerometer.axes.y, accelerometer.axes.z] { axis.enable() }
-        let perWakeup = max(1, Int((rate / max(configuration.wakeupsPerSecond, 0.1)).rounded()))
-        // The kernel holds 4 wakeups' worth; the process wakes when one wakeup's worth is ready.
-        iio.setBufferAttribute("length", perWakeup * 4)
+        let perWakeup = max(1, Int((rate * configuration.reportLatency.inSeconds).rounded()))
+        // A local device is drained after sleeps of up to `stillInterval`: the buffer holds two.
+        // A remote one is refilled one watermark at a time (a refill asks for a buffer's worth).
+        let remote = configuration.iioURI != nil
+        let capacity = remote ? perWakeup : max(perWakeup * 2, Int((rate * configuration.stillInterval.inSeconds * 2).rounded(.up)))
+        iio.setBufferAttribute("length", max(capacity, perWakeup * 2))
         if let problem = iio.setBufferAttribute("watermark", perWakeup) {
-            logger.notice("cannot set the buffer watermark; the process will wake more often",
-                          metadata: ["sensor.device": "\(id)", "error": "\(problem)"])
+            logger.notice("cannot set the buffer watermark; a poller would wake more often (this reader sleeps a report latency anyway)",
+                          metadata: ["sensor.device": "\(id)", "sensor.watermark": "\(perWakeup)", "error": "\(problem)"])
         }
         let buffer: IIOBuffer
         do {
-            buffer = try iio.makeBuffer(samples: perWakeup)
+            buffer = try iio.makeBuffer(samples: capacity)
         } catch {
             throw classify(error, operation: "start buffered capture on")
+        }
+        // What the device allows: the kernel may clamp the watermark to the buffer's length,
+        // and a hardware FIFO, when the driver has one, has its own limit.
+        let watermark = iio.bufferAttribute("watermark")
+        let length = iio.bufferAttribute("length")
+        if let watermark, watermark != perWakeup {
+            logger.notice("the device keeps another buffer watermark than rate x report latency",
+                          metadata: ["sensor.device": "\(id)", "sensor.watermark": "\(watermark)", "wanted": "\(perWakeup)"])
         }
         do {
             pollDescriptor = try buffer.pollDescriptor()
@@ -88,7 +105,9 @@ final class IIOBufferedSource: SensorSource {
                            metadata: ["sensor.device": "\(id)", "computed": "\(computed.scanBytes)", "libiio": "\(layout.step)"])
         }
         logger.info("reading buffered", metadata: ["sensor.device": "\(id)", "sensor.rate": "\(rate)",
-                                                   "sensor.watermark": "\(perWakeup)"])
+                                                   "sensor.watermark": "\(watermark.map(String.init) ?? "?")",
+                                                   "sensor.buffer_length": "\(length.map(String.init) ?? "?")",
+                                                   "sensor.hwfifo_watermark_max": "\(iio.bufferAttribute("hwfifo_watermark_max").map(String.init) ?? "none")"])
         device.currentRateHz = rate
         device.buffered = true
     }
@@ -147,6 +166,9 @@ final class IIOBufferedSource: SensorSource {
         }
         return .samples
     }
+
+    /// A local buffer keeps scans while the reader sleeps; a remote one is read by blocking refills.
+    var holdsSamplesWhileAsleep: Bool { pollable }
 
     func stop() {
         buffer = nil

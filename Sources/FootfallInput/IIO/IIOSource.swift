@@ -57,6 +57,8 @@ final class IIOSource: SensorSource, HardwareStepCounting {
 
     func stop() { active.stop() }
 
+    var holdsSamplesWhileAsleep: Bool { active.holdsSamplesWhileAsleep }
+
     /// The chip's counter, read at most once per `stepCounterInterval` (a sysfs read each).
     func readHardwareStepCount() -> Int? {
         guard let stepCounter else { return nil }

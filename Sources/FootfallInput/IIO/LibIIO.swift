@@ -75,6 +75,12 @@ struct IIODevice {
         return status < 0 ? Errno(rawValue: -status) : nil
     }
 
+    /// A buffer attribute's value ("length", "watermark"), or nil when it cannot be read.
+    func bufferAttribute(_ name: String) -> Int? {
+        var value: Int64 = 0
+        return iio_device_buffer_attr_read_longlong(pointer, name, &value) < 0 ? nil : Int(value)
+    }
+
     /// Whether the device has a trigger assigned (buffered capture needs one).
     var hasTrigger: Bool {
         var trigger: OpaquePointer?

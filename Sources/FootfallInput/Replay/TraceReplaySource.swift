@@ -98,4 +98,8 @@ public final class TraceReplaySource: SensorSource {
     }
 
     public func stop() {}
+
+    /// A replay behaves like a buffered device: what is due waits for the reader, so a reader
+    /// that sleeps a report latency gets the latency's samples in one batch.
+    public var holdsSamplesWhileAsleep: Bool { true }
 }

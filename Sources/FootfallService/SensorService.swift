@@ -112,23 +112,26 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
             steps.removeAll(keepingCapacity: true)
             let moving = stepDetector.gateState != .idle || lastHandover - lastStep < Self.stillAfter
             let deadline = lastHandover + (moving && !finished ? reportLatency : stillInterval).inSeconds
+            var ended = false
             if finished {
                 sleep(until: deadline)
             } else {
                 do {
-                    if try read(source, into: &batch, until: deadline) == .endOfStream {
-                        finished = true
-                        stepDetector.finish { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
-                        logger.notice("replay finished; still serving", metadata: ["sensor.device": "\(source.device.id)"])
-                    }
+                    ended = try read(source, into: &batch, until: deadline) == .endOfStream
                 } catch {
                     logger.error("\(error.description)", metadata: ["sensor.device": "\(source.device.id)"])
                     sleep(until: MonotonicClock.now() + 1)
                 }
             }
             lastHandover = batch.count >= batchLimit ? lastHandover : MonotonicClock.now()
-            if stopRequested.load(ordering: .relaxed) && batch.isEmpty { break }
+            if stopRequested.load(ordering: .relaxed) && batch.isEmpty && !ended { break }
             stepDetector.process(batch) { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
+            // The last batch of a replay may hold samples: they go through the detector before it finishes.
+            if ended {
+                finished = true
+                stepDetector.finish { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
+                logger.notice("replay finished; still serving", metadata: ["sensor.device": "\(source.device.id)"])
+            }
             if let last = steps.last { lastStep = max(lastStep, last.time) }
             // The chip's own counter (sources read it at most once per stepCounterInterval); the
             // tally keeps its last reading through a device's loss, so what the chip counted

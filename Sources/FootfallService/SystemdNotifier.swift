@@ -51,7 +51,9 @@ public struct SystemdNotifier: Sendable {
         let message = Array(state.utf8)
         let sent = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                sendto(fd, message, message.count, Int32(MSG_NOSIGNAL), socketAddress, length)
+                // Never wait for the reader: this runs on the event loop, which the socket shares. A
+                // notify queue that is full (systemd busy, or a test not reading yet) drops the message.
+                sendto(fd, message, message.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT), socketAddress, length)
             }
         }
         return sent == message.count

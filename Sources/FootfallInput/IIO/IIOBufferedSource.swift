@@ -7,11 +7,11 @@ import SystemPackage
 /// Reads an IIO accelerometer through its buffer: the kernel collects scans on the device's
 /// trigger, and the process wakes once per report latency, not once per sample.
 ///
-/// The watermark is rate x report latency (what a poller waits for). The daemon's reader does
-/// not poll, though: Linux 6.1's `iio_push_to_buffer` wakes a poller on every sample whatever
+/// The watermark is rate x report latency when the buffer then holds a still interval (what
+/// a poller waits for). The daemon's reader does not poll, though: Linux 6.1's `iio_push_to_buffer` wakes a poller on every sample whatever
 /// the watermark, so the reader sleeps a report latency and drains the buffer with
-/// non-blocking refills (`holdsSamplesWhileAsleep`); the buffer holds two of its longest
-/// sleeps. A remote board (libiio's network backend has no descriptor) is read with blocking
+/// non-blocking refills (`holdsSamplesWhileAsleep`); the buffer holds more than its longest
+/// sleep. A remote board (libiio's network backend has no descriptor) is read with blocking
 /// refills of one watermark.
 ///
 /// Each scan is decoded by its channels' scan types (any width, sign, shift and byte order),
@@ -59,11 +59,14 @@ final class IIOBufferedSource: SensorSource {
         }
         for axis in [accelerometer.axes.x, accelerometer.axes.y, accelerometer.axes.z] { axis.enable() }
         let perWakeup = max(1, Int((rate * configuration.reportLatency.inSeconds).rounded()))
-        // A local device is drained after sleeps of up to `stillInterval`: the buffer holds two.
-        // A remote one is refilled one watermark at a time (a refill asks for a buffer's worth).
+        // libiio's buffer of N scans sets the kernel's watermark to N and its length to 4 N
+        // (measured in the guest: libiio 0.24). A local device is drained after sleeps of up to
+        // `stillInterval`, which the length must hold with room to spare: N is rate x latency
+        // when that does, else a quarter of 1.25 stills. A remote one is refilled one watermark
+        // at a time (a refill asks for a buffer's worth).
         let remote = configuration.iioURI != nil
-        let capacity = remote ? perWakeup : max(perWakeup * 2, Int((rate * configuration.stillInterval.inSeconds * 2).rounded(.up)))
-        iio.setBufferAttribute("length", max(capacity, perWakeup * 2))
+        let still = rate * configuration.stillInterval.inSeconds
+        let capacity = remote ? perWakeup : max(perWakeup, Int((still * 1.25 / 4).rounded(.up)))
         if let problem = iio.setBufferAttribute("watermark", perWakeup) {
             logger.notice("cannot set the buffer watermark; a poller would wake more often (this reader sleeps a report latency anyway)",
                           metadata: ["sensor.device": "\(id)", "sensor.watermark": "\(perWakeup)", "error": "\(problem)"])
@@ -79,8 +82,12 @@ final class IIOBufferedSource: SensorSource {
         let watermark = iio.bufferAttribute("watermark")
         let length = iio.bufferAttribute("length")
         if let watermark, watermark != perWakeup {
-            logger.notice("the device keeps another buffer watermark than rate x report latency",
+            logger.notice("the device keeps another buffer watermark than rate x report latency (this reader sleeps a report latency anyway)",
                           metadata: ["sensor.device": "\(id)", "sensor.watermark": "\(watermark)", "wanted": "\(perWakeup)"])
+        }
+        if !remote, let length, Double(length) < still {
+            logger.warning("the buffer holds less than a still interval; samples may be lost while nothing moves",
+                           metadata: ["sensor.device": "\(id)", "sensor.buffer_length": "\(length)", "wanted": "\(Int(still))"])
         }
         do {
             pollDescriptor = try buffer.pollDescriptor()

@@ -67,10 +67,6 @@ final class IIOBufferedSource: SensorSource {
         let remote = configuration.iioURI != nil
         let still = rate * configuration.stillInterval.inSeconds
         let capacity = remote ? perWakeup : max(perWakeup, Int((still * 1.25 / 4).rounded(.up)))
-        if let problem = iio.setBufferAttribute("watermark", perWakeup) {
-            logger.notice("cannot set the buffer watermark; a poller would wake more often (this reader sleeps a report latency anyway)",
-                          metadata: ["sensor.device": "\(id)", "sensor.watermark": "\(perWakeup)", "error": "\(problem)"])
-        }
         let buffer: IIOBuffer
         do {
             buffer = try iio.makeBuffer(samples: capacity)

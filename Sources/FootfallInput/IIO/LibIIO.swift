@@ -68,14 +68,8 @@ struct IIODevice {
         return written < 0 ? Errno(rawValue: Int32(-written)) : nil
     }
 
-    /// Writes a buffer attribute ("length", "watermark"); returns the errno on failure.
-    @discardableResult
-    func setBufferAttribute(_ name: String, _ value: Int) -> Errno? {
-        let status = iio_device_buffer_attr_write_longlong(pointer, name, Int64(value))
-        return status < 0 ? Errno(rawValue: -status) : nil
-    }
-
-    /// A buffer attribute's value ("length", "watermark"), or nil when it cannot be read.
+    /// A buffer attribute's value ("length", "watermark"), or nil when it cannot be read. (No
+    /// setter: libiio writes both when it creates a buffer, over anything written before.)
     func bufferAttribute(_ name: String) -> Int? {
         var value: Int64 = 0
         return iio_device_buffer_attr_read_longlong(pointer, name, &value) < 0 ? nil : Int(value)

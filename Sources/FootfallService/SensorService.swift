@@ -1,6 +1,8 @@
 // Foundation (not FoundationEssentials alone) for Thread, the sensor's own blocking thread.
-import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import FootfallDetection
 import FootfallInput
 import FootfallProtocol
@@ -31,8 +33,14 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
     let reportLatency: Duration
     let stillInterval: Duration
     let stopRequested = Atomic<Bool>(false)
-    /// Signalled to end a sleep early, for shutdown.
-    let wakeUp = DispatchSemaphore(value: 0)
+    /// Written to end a sleep early, for shutdown: a pipe polled with a relative timeout, so
+    /// a wall clock set back hours does not stretch a sleep (a `DispatchSemaphore`'s timed
+    /// wait on Linux ends at a wall-clock instant; the guest's clock-jump test caught it).
+    let wakeUp: (read: Int32, write: Int32) = {
+        var fds: [Int32] = [-1, -1]
+        _ = pipe(&fds)
+        return (fds[0], fds[1])
+    }()
     let published = NIOLockedValueBox(SensorStatus.starting)
     /// Samples a batch holds at most (a replay as fast as possible would otherwise never end one).
     let batchLimit = 65_536
@@ -78,16 +86,25 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
         }
     }
 
+    deinit {
+        close(wakeUp.read)
+        close(wakeUp.write)
+    }
+
     func requestStop() {
         stopRequested.store(true, ordering: .relaxed)
-        wakeUp.signal()
+        var byte: UInt8 = 1
+        _ = write(wakeUp.write, &byte, 1)
     }
 
     /// Sleeps until `deadline` (monotonic seconds) or until asked to stop.
     func sleep(until deadline: Double) {
-        let seconds = deadline - MonotonicClock.now()
-        guard seconds > 0, !stopRequested.load(ordering: .relaxed) else { return }
-        _ = wakeUp.wait(timeout: .now() + .nanoseconds(Int(seconds * 1e9)))
+        while !stopRequested.load(ordering: .relaxed) {
+            let seconds = deadline - MonotonicClock.now()
+            guard seconds > 0 else { return }
+            var entry = pollfd(fd: wakeUp.read, events: Int16(POLLIN), revents: 0)
+            if poll(&entry, 1, Int32(min((seconds * 1000).rounded(.up), 60_000))) > 0 { return }
+        }
     }
 
     /// The sensor thread's loop: one batch per turn.

@@ -58,6 +58,11 @@ final class IIOStepCounterSource: SensorSource, HardwareStepCounting {
 
     func stop() {}
 
+    /// The chip keeps counting while the sensor thread sleeps, so it is read like a buffered
+    /// device: once per batch, after the thread's own sleep to the report latency, instead of
+    /// being polled in quarter-second reads (four wakeups a second for one reading).
+    var holdsSamplesWhileAsleep: Bool { true }
+
     func readHardwareStepCount() -> Int? { reading }
 }
 #endif

@@ -172,7 +172,8 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
             // another device (an evdev one after an IIO one went away) since the last.
             let device = source.device
             sink.ingest(SensorUpdate(steps: steps, samples: batch.count, walking: walking, cadence: stepDetector.cadence,
-                                     backend: device.backend, hardwareSteps: counted))
+                                     backend: device.backend, hardwareSteps: counted,
+                                     deviceKeepsSamples: source.holdsSamplesWhileAsleep))
             let supervised = source as? SupervisedSource
             let state: SourceState = finished ? .finished : (supervised.map { $0.isConnected ? .up : .down } ?? .up)
             let total = stepDetector.samplesProcessed

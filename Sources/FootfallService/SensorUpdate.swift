@@ -18,10 +18,16 @@ public struct SensorUpdate: Sendable {
     /// seconds), when the device has a counter. Filed as steps (without times or cadence) when
     /// `backend` is `.hardwareSteps`; otherwise only shown beside the detector's count.
     public var hardwareSteps: (count: Int, time: Double)?
+    /// Whether the device keeps its samples while the sensor thread is busy (a buffered IIO
+    /// device, a chip's step counter, a replay), so the sink may take a moment for the disk
+    /// before it returns; false for devices read as samples come (evdev, sysfs polling), whose
+    /// samples a waiting thread would lose.
+    public var deviceKeepsSamples: Bool
 
     /// Creates an update.
     public init(steps: [(time: Double, cadence: Double)], samples: Int, walking: Bool, cadence: Double, backend: SensorBackend,
-                hardwareSteps: (count: Int, time: Double)? = nil) {
+                hardwareSteps: (count: Int, time: Double)? = nil, deviceKeepsSamples: Bool = false) {
+        self.deviceKeepsSamples = deviceKeepsSamples
         self.steps = steps
         self.samples = samples
         self.walking = walking

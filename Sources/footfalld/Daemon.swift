@@ -37,21 +37,21 @@ struct Daemon {
             ?? .device(DeviceSelector(options.device),
                        catalog: SensorCatalog(configuration: input, logger: Logger(label: "footfall.input")))
         let sensorLogger = Logger(label: "footfall.sensor")
-        // One schedule for the whole daemon: the sensor thread's batches, one per report latency.
-        let handover = BatchHandover(ledger: ledger)
-        let sensor = SensorService(makeSource: { source.open(logger: sensorLogger) }, detector: .default, sink: handover,
-                                   logger: sensorLogger, input: input)
         let settings = LiveSettings(configuration.runtimeSettings)
         let executor = BlockingExecutor(label: "footfall-store")
+        let hub = EventHub()
+        let writer = StoreWriter(store: store, ledger: ledger, hub: hub, executor: executor, logger: Logger(label: "footfall.store"))
+        // One schedule for the whole daemon: the sensor thread's batches, one per report latency.
+        let handover = BatchHandover(ledger: ledger, writer: writer)
+        let sensor = SensorService(makeSource: { source.open(logger: sensorLogger) }, detector: .default, sink: handover,
+                                   logger: sensorLogger, input: input)
         let core = DaemonCore(ledger: ledger, store: store, executor: executor, sensor: sensor, catalog: source.catalog,
                               release: DaemonRelease.version, settings: settings, handover: handover)
-        let hub = EventHub()
         let notifier = SystemdNotifier()
         let reloader = ConfigurationReloader(path: options.configurationPath, original: configuration, ledger: ledger, settings: settings,
                                              setLogLevel: { level.value = $0 }, logger: logger)
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
-            .init(service: StoreService(store: store, ledger: ledger, hub: hub, executor: executor, settings: settings,
-                                        logger: Logger(label: "footfall.store"), beats: handover.store)),
+            .init(service: StoreService(writer: writer, settings: settings, logger: Logger(label: "footfall.store"), beats: handover.store)),
             .init(service: sensor),
             .init(service: EventService(ledger: ledger, hub: hub, beats: handover.events, logger: Logger(label: "footfall.events"))),
             .init(service: SocketService(path: options.socket, handler: core, hub: hub, logger: Logger(label: "footfall.socket"),

@@ -6,9 +6,10 @@ import Glibc
 
 /// A connection to a message bus through sd-bus (`sd_bus_open_user`/`sd_bus_open_system`).
 ///
-/// sd-bus objects are not thread-safe: create the connection on one thread and use it, and
-/// everything it hands out, only there. Other threads reach that thread through a
-/// `BusWakeup`. `deinit` flushes what is queued and closes the connection.
+/// sd-bus objects are not thread-safe: use the connection, and everything it hands out, from
+/// one thread at a time (the caller serialises, with a lock when several threads send). The
+/// thread that serves it waits on `prepareWait(timeout:)` without holding it; other threads
+/// wake it through a `BusWakeup`. `deinit` flushes what is queued and closes the connection.
 public final class BusConnection {
     /// The bus it is connected to.
     public let kind: BusKind
@@ -134,6 +135,15 @@ public final class BusConnection {
     /// passes, whichever comes first.
     /// - Throws: `BusError.disconnected` when the bus has gone away.
     public func wait(timeout: Duration, wakeup: BusWakeup) throws(BusError) {
+        try prepareWait(timeout: timeout).wait(wakeup: wakeup)
+    }
+
+    /// What to wait for before the next `process()`: the connection's descriptor, the events
+    /// sd-bus wants on it, and for how long at most (`timeout`, or sooner when sd-bus has a
+    /// deadline of its own). Taken while holding the connection; waited on without it, so
+    /// other threads may send meanwhile (they signal the wakeup when `hasUnsentMessages`).
+    /// - Throws: `BusError.disconnected` when the bus has gone away.
+    public func prepareWait(timeout: Duration) throws(BusError) -> BusWait {
         let descriptor = sd_bus_get_fd(bus)
         let events = sd_bus_get_events(bus)
         guard descriptor >= 0, events >= 0 else {
@@ -148,11 +158,14 @@ public final class BusConnection {
             let untilDeadline = deadline > nowMicroseconds ? (deadline - nowMicroseconds + 999) / 1000 : 0
             milliseconds = min(milliseconds, Int32(clamping: untilDeadline))
         }
-        var descriptors = [pollfd(fd: descriptor, events: Int16(truncatingIfNeeded: events), revents: 0),
-                           pollfd(fd: wakeup.descriptor, events: Int16(POLLIN), revents: 0)]
-        // EINTR (a signal) just ends the wait early.
-        _ = poll(&descriptors, 2, milliseconds)
-        if descriptors[1].revents != 0 { wakeup.drain() }
+        return BusWait(descriptor: descriptor, events: Int16(truncatingIfNeeded: events), milliseconds: milliseconds)
+    }
+
+    /// Whether messages wait in sd-bus's queue for the socket to take them (it was full):
+    /// only `process()` after a wait for the descriptor to be writable sends them.
+    public var hasUnsentMessages: Bool {
+        let events = sd_bus_get_events(bus)
+        return events >= 0 && Int16(truncatingIfNeeded: events) & Int16(POLLOUT) != 0
     }
 }
 

@@ -12,12 +12,17 @@ import Synchronization
 /// the system bus with `--system`) and exports today's figures as properties, the history and
 /// SetGoal as methods, and milestones as a signal.
 ///
-/// sd-bus runs on a thread of its own; nothing else waits for it. The thread learns of news
-/// from the event hub, as the socket's watchers do: a PROGRESS report leads to at most one
-/// PropertiesChanged (with only the properties that changed), a stored milestone to one
-/// MilestoneReached signal. PROGRESS comes at most once per batch of the sensor thread, so
-/// PropertiesChanged does too. The source's state, which no report carries, is checked with
-/// each report and otherwise every `sourceCheckInterval` (the thread's only timer). History queries run as tasks of this service and answer on the bus thread.
+/// sd-bus is served by a thread of its own, which waits for what comes in (method calls,
+/// property reads) and answers it; nothing else waits for it. What goes out is sent by whoever
+/// has the news, under the connection's lock: a PROGRESS report from the event hub leads to at
+/// most one PropertiesChanged (with only the properties that changed), a stored milestone to
+/// one MilestoneReached signal, both sent from the event loop's task in the same wake that
+/// tells the socket's watchers, so the bus thread is not woken once per batch (it is woken
+/// only when the socket was full and sd-bus kept a message queued). PROGRESS comes at most
+/// once per batch of the sensor thread, so PropertiesChanged does too. The source's state,
+/// which no report carries, is checked with each report and otherwise every
+/// `sourceCheckInterval` (the bus thread's only timer). History queries run as tasks of this
+/// service and answer on the bus thread.
 ///
 /// Without a bus (none running, a container) it logs that once and the daemon carries on with
 /// its socket; the same if the name is taken or the bus's policy refuses it, or if the bus
@@ -39,6 +44,17 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
         case answer(id: Int, Result<HistoryMessage, BusMethodError>)
     }
 
+    /// The connection and its object while on the bus, with the state of what was announced.
+    /// sd-bus objects may be used from any thread but one at a time: every use holds `lock`.
+    final class Line: @unchecked Sendable {
+        let lock = NIOLock()
+        var connection: BusConnection?
+        var object: FootfallBusObject?
+        /// When the source's state was last checked.
+        var lastSourceCheck = ContinuousClock.now
+    }
+
+    let line = Line()
     let inbox = NIOLockedValueBox<[Work]>([])
     let stopRequested = Atomic<Bool>(false)
     let wakeup: BusWakeup?
@@ -63,8 +79,8 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
             group.addTask {
                 for await event in events {
                     switch event.kind {
-                    case .progress(let figures): self.post(.progress(figures))
-                    case .milestone(let record): self.post(.milestone(record))
+                    case .progress(let figures): self.announce(.progress(figures))
+                    case .milestone(let record): self.announce(.milestone(record))
                     case .steps: break
                     }
                 }
@@ -114,6 +130,42 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
         wakeup?.signal()
     }
 
+    /// Sends news on the calling thread when on the bus (the bus thread is woken only when
+    /// sd-bus could not hand it all to the socket); before that, leaves it to the bus thread.
+    func announce(_ work: Work) {
+        let sent: Bool = line.lock.withLock {
+            guard let connection = line.connection, let object = line.object else { return false }
+            do throws(BusError) {
+                try send(work, connection, object)
+                if connection.hasUnsentMessages { wakeup?.signal() }
+            } catch {
+                // The bus thread finds out for itself, and logs it, when it processes the connection.
+                wakeup?.signal()
+            }
+            return true
+        }
+        if !sent { post(work) }
+    }
+
+    /// Sends one piece of news, or answers a history call; holding `line.lock`.
+    func send(_ work: Work, _ connection: BusConnection, _ object: FootfallBusObject) throws(BusError) {
+        switch work {
+        case .progress(let figures):
+            // One PropertiesChanged per report, with the report's figures and the source's state.
+            line.lastSourceCheck = .now
+            object.refresh(report: figures)
+            try connection.emitPropertiesChanged(path: FootfallBusInterface.objectPath, interface: FootfallBusInterface.name,
+                                                 properties: object.changedSinceAnnounced())
+        case .milestone(let record):
+            try connection.emitSignal(path: FootfallBusInterface.objectPath, interface: FootfallBusInterface.name,
+                                      member: FootfallBusInterface.milestoneSignal,
+                                      [.string(record.day.description), .string(record.milestone.description),
+                                       .uint32(UInt32(clamping: record.steps)), .uint32(UInt32(clamping: record.goal))])
+        case .answer(let id, let result):
+            try object.answer(id, with: result)
+        }
+    }
+
     /// A history query's answer, as the socket gives it.
     func history(_ query: Request.HistoryQuery) async -> Result<HistoryMessage, BusMethodError> {
         do {
@@ -145,46 +197,21 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
         }
         logger.info("on D-Bus", metadata: ["dbus.bus": "\(bus.rawValue)", "dbus.name": "\(FootfallBusInterface.busName)",
                                            "dbus.unique_name": "\(connection.uniqueName ?? "?")"])
-        var lastSourceCheck = ContinuousClock.now
+        line.lock.withLock {
+            line.connection = connection
+            line.object = object
+            line.lastSourceCheck = .now
+        }
+        defer {
+            line.lock.withLock {
+                line.connection = nil
+                line.object = nil
+            }
+        }
         do throws(BusError) {
             while !stopRequested.load(ordering: .relaxed) {
-                let work = inbox.withLockedValue { pending in
-                    defer { pending.removeAll(keepingCapacity: true) }
-                    return pending
-                }
-                var report: StepLedger.Figures?
-                for item in work {
-                    switch item {
-                    case .progress(let figures):
-                        // Reports that came together are announced as the latest of them.
-                        report = figures
-                    case .milestone(let record):
-                        try connection.emitSignal(path: FootfallBusInterface.objectPath, interface: FootfallBusInterface.name,
-                                                  member: FootfallBusInterface.milestoneSignal,
-                                                  [.string(record.day.description), .string(record.milestone.description),
-                                                   .uint32(UInt32(clamping: record.steps)), .uint32(UInt32(clamping: record.goal))])
-                    case .answer(let id, let result):
-                        try object.answer(id, with: result)
-                    }
-                }
-                // One PropertiesChanged per report, with the report's figures and the source's
-                // state; without reports, the source's state every `sourceCheckInterval`.
-                var changed: [String] = []
-                if let report {
-                    lastSourceCheck = .now
-                    object.refresh(report: report)
-                    changed = object.changedSinceAnnounced()
-                } else if ContinuousClock.now - lastSourceCheck >= sourceCheckInterval {
-                    lastSourceCheck = .now
-                    object.refresh()
-                    changed = object.changedSinceAnnounced(only: ["SourceKind", "SourceState"])
-                }
-                try connection.emitPropertiesChanged(path: FootfallBusInterface.objectPath, interface: FootfallBusInterface.name,
-                                                     properties: changed)
-                // Reads between reports see the figures of now.
-                object.refresh()
-                try connection.process()
-                try connection.wait(timeout: sourceCheckInterval, wakeup: wakeup)
+                let wait = try serveOnce(connection, object)
+                wait.wait(wakeup: wakeup)
             }
         } catch {
             logger.warning("D-Bus is off from now on: \(error); serving on the socket only")
@@ -192,5 +219,34 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
         }
         logger.info("leaving D-Bus", metadata: ["dbus.bus": "\(bus.rawValue)"])
         return true
+    }
+
+    /// One turn of the bus thread, holding the connection: what other threads left for it,
+    /// the source's state when due, then what came in; returns what to wait for next.
+    func serveOnce(_ connection: BusConnection, _ object: FootfallBusObject) throws(BusError) -> BusWait {
+        line.lock.lock()
+        defer { line.lock.unlock() }
+        let work = inbox.withLockedValue { pending in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        // Reports that came together are announced as the latest of them.
+        if let report = work.last(where: { if case .progress = $0 { true } else { false } }) {
+            try send(report, connection, object)
+        }
+        for item in work {
+            if case .progress = item { continue }
+            try send(item, connection, object)
+        }
+        if ContinuousClock.now - line.lastSourceCheck >= sourceCheckInterval {
+            line.lastSourceCheck = .now
+            object.refresh()
+            try connection.emitPropertiesChanged(path: FootfallBusInterface.objectPath, interface: FootfallBusInterface.name,
+                                                 properties: object.changedSinceAnnounced(only: ["SourceKind", "SourceState"]))
+        }
+        // Reads between reports see the figures of now.
+        object.refresh()
+        try connection.process()
+        return try connection.prepareWait(timeout: sourceCheckInterval)
     }
 }

@@ -2,9 +2,10 @@ import FootfallDBus
 import FootfallGoals
 import FootfallProtocol
 
-/// The object footfalld exports on D-Bus, living on the bus thread: it answers property reads
-/// from the daemon's snapshot (refreshed once per turn of the bus loop, so one GetAll is one
-/// instant; set to a PROGRESS report's figures to announce them), sets the goal through the
+/// The object footfalld exports on D-Bus, used only under `BusService`'s lock on the
+/// connection: it answers property reads from the daemon's snapshot (refreshed once per turn
+/// of the bus loop, so one GetAll is one instant; set to a PROGRESS report's figures to
+/// announce them), sets the goal through the
 /// daemon's rule, and hands history queries to the service, whose tasks read the store and
 /// post the answer back.
 final class FootfallBusObject: BusObjectHandler {

@@ -1,5 +1,8 @@
-// Foundation (not FoundationEssentials alone) for Thread, sd-bus's own blocking thread.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import FootfallDBus
 import FootfallProtocol
 import FootfallStore
@@ -33,6 +36,7 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
     let core: DaemonCore
     let hub: EventHub
     let logger: Logger
+    let startThread: ThreadStarter
 
     /// What the bus thread is told by other threads.
     enum Work: Sendable {
@@ -62,8 +66,11 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
     let sourceCheckInterval = Duration.seconds(30)
 
     /// Creates the service.
-    /// - Parameter bus: the session bus (a user's daemon) or the system bus (`--system`).
-    public init(bus: BusKind, core: DaemonCore, hub: EventHub, logger: Logger) {
+    /// - Parameters:
+    ///   - bus: the session bus (a user's daemon) or the system bus (`--system`).
+    ///   - thread: where the bus's loop runs (footfalld lends it its main thread).
+    public init(bus: BusKind, core: DaemonCore, hub: EventHub, logger: Logger, thread: ThreadStarter = .newThread) {
+        self.startThread = thread
         self.bus = bus
         self.core = core
         self.hub = hub
@@ -98,12 +105,9 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
             let served = await withTaskCancellationHandler {
                 await withGracefulShutdownHandler {
                     await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
-                        let thread = Thread { [self] in
-                            Thread.nameForTheKernel("footfall-bus")
+                        startThread(name: "footfall-bus") { [self] in
                             done.resume(returning: self.serve(ask: { ask.yield(($0, $1)) }))
                         }
-                        thread.name = "footfall-bus"
-                        thread.start()
                     }
                 } onGracefulShutdown: {
                     self.stop()

@@ -1,5 +1,8 @@
-// Foundation (not FoundationEssentials alone) for Thread, the sensor's own blocking thread.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,6 +35,7 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
     let logger: Logger
     let reportLatency: Duration
     let stillInterval: Duration
+    let startThread: ThreadStarter
     let stopRequested = Atomic<Bool>(false)
     /// Written to end a sleep early, for shutdown: a pipe polled with a relative timeout, so
     /// a wall clock set back hours does not stretch a sleep (a `DispatchSemaphore`'s timed
@@ -53,8 +57,10 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
     ///   - detector: the detector's configuration.
     ///   - sink: where updates go.
     ///   - input: the report latency and the still interval to read by.
+    ///   - thread: where the sensor's loop runs.
     public init(makeSource: @escaping @Sendable () -> SensorSource, detector: DetectorConfiguration,
-                sink: SensorSink, logger: Logger, input: InputConfiguration = InputConfiguration()) {
+                sink: SensorSink, logger: Logger, input: InputConfiguration = InputConfiguration(), thread: ThreadStarter = .newThread) {
+        self.startThread = thread
         self.makeSource = makeSource
         self.detector = detector
         self.sink = sink
@@ -70,13 +76,10 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
         await withTaskCancellationHandler {
             await withGracefulShutdownHandler {
                 await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                    let thread = Thread { [self] in
-                        Thread.nameForTheKernel("footfall-sensor")
+                    startThread(name: "footfall-sensor") { [self] in
                         self.loop()
                         done.resume()
                     }
-                    thread.name = "footfall-sensor"
-                    thread.start()
                 }
             } onGracefulShutdown: {
                 self.requestStop()

@@ -56,7 +56,8 @@ struct Daemon {
             .init(service: EventService(ledger: ledger, hub: hub, beats: handover.events, logger: Logger(label: "footfall.events"))),
             .init(service: SocketService(path: options.socket, handler: core, hub: hub, logger: Logger(label: "footfall.socket"),
                                          onListening: { notifier.notify("READY=1\nSTATUS=serving on \(options.socket)") })),
-            .init(service: BusService(bus: options.bus, core: core, hub: hub, logger: Logger(label: "footfall.dbus"))),
+            .init(service: BusService(bus: options.bus, core: core, hub: hub, logger: Logger(label: "footfall.dbus"),
+                                      thread: MainThreadLoan.shared.starter)),
         ]
         if let metrics = options.metricsFile {
             services.append(.init(service: MetricsService(path: metrics, figures: core, hub: hub, logger: Logger(label: "footfall.metrics"))))

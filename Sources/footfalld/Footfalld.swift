@@ -7,12 +7,9 @@ import Foundation
 import FootfallInput
 import FootfallService
 import Logging
-import NIOCore
-import NIOPosix
 
 /// `footfalld`: counts steps all day from an accelerometer (or a replayed trace), keeps them
-/// in SQLite, and answers the `footfall` CLI on a local Unix socket.
-@main
+/// in SQLite, and answers the `footfall` CLI on a local Unix socket. (`DaemonEntryPoint` runs it.)
 struct Footfalld: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "footfalld",
@@ -83,16 +80,6 @@ struct Footfalld: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Test only: run the wall clock this many times faster than real time.", valueName: "factor", visibility: .hidden))
     var testClockRate: Double = 1
-
-    /// Before anything runs: one event loop thread (a Unix socket with a few clients needs no
-    /// more), which also runs Swift concurrency's jobs, so the daemon's tasks and its socket
-    /// share one thread instead of waking the global pool's threads and an event loop per core
-    /// (issue 11: fewer threads, fewer wakeups). Then argument-parser's own main.
-    static func main() async {
-        NIOSingletons.groupLoopCountSuggestion = 1
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
-        await main(nil)
-    }
 
     func validate() throws {
         if !(speed > 0 && speed <= 10_000) { throw ValidationError("--speed must be between 0 and 10000.") }

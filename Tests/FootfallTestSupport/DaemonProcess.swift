@@ -161,6 +161,17 @@ public final class DaemonProcess: @unchecked Sendable {
         return nil
     }
 
+    /// The names the kernel shows for the daemon's threads now (`/proc/PID/task/TID/comm`);
+    /// the first thread's name is the process's.
+    public func threadNames() -> [String] {
+        guard let process else { return [] }
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+        return ids.sorted { Int($0) ?? 0 < Int($1) ?? 0 }.compactMap {
+            (try? String(contentsOfFile: "\(tasks)/\($0)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
     /// Runs the footfall CLI against this daemon.
     public func footfall(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
         try Self.run(Self.executable("footfall"), arguments + ["--socket", socket], environment: environment)

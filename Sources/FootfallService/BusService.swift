@@ -15,8 +15,9 @@ import Synchronization
 /// the system bus with `--system`) and exports today's figures as properties, the history and
 /// SetGoal as methods, and milestones as a signal.
 ///
-/// sd-bus is served by a thread of its own, which waits for what comes in (method calls,
-/// property reads) and answers it; nothing else waits for it. What goes out is sent by whoever
+/// sd-bus is served by a thread of its own (footfalld lends its main thread, `ThreadStarter`),
+/// which waits for what comes in (method calls, property reads) and answers it; nothing else
+/// waits for it. What goes out is sent by whoever
 /// has the news, under the connection's lock: a PROGRESS report from the event hub leads to at
 /// most one PropertiesChanged (with only the properties that changed), a stored milestone to
 /// one MilestoneReached signal, both sent from the event loop's task in the same wake that

@@ -77,29 +77,24 @@ public final class StoreWriter: Sendable {
     /// Logs a change of failure, announces stored milestones; returns the failure in force.
     func settle(_ outcome: Result<StoreBatch, StoreError>?) -> String? {
         guard let outcome else { return failure.withLockedValue { $0 } }
+        let kind: String? = if case .failure(let error) = outcome { "\(error)" } else { nil }
+        let previous = failure.withLockedValue { failing in
+            defer { failing = kind }
+            return failing
+        }
         switch outcome {
         case .success(let batch):
-            let previous = failure.withLockedValue { failing in
-                defer { failing = nil }
-                return failing
-            }
             if previous != nil {
                 logger.notice("writing to the store again; nothing was lost", metadata: ["store.steps": "\(batch.steps)"])
             }
             for record in batch.milestones {
                 hub.publish(DaemonEvent(.milestone(record)))
             }
-            return nil
         case .failure(let error):
-            let kind = "\(error)"
-            let previous = failure.withLockedValue { failing in
-                defer { failing = kind }
-                return failing
-            }
             if kind != previous {
                 logger.error("\(error); \(ledger.unwrittenSteps) steps are kept in memory and will be written when the store works again")
             }
-            return kind
         }
+        return kind
     }
 }

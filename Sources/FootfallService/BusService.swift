@@ -57,6 +57,8 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
         var object: FootfallBusObject?
         /// When the source's state was last checked.
         var lastSourceCheck = ContinuousClock.now
+        /// A send from another thread that failed: the bus thread ends on it, as on its own.
+        var failure: BusError?
     }
 
     let line = Line()
@@ -144,7 +146,8 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
                 try send(work, connection, object)
                 if connection.hasUnsentMessages { wakeup?.signal() }
             } catch {
-                // The bus thread finds out for itself, and logs it, when it processes the connection.
+                // The bus thread logs it and leaves the bus, as when its own send fails.
+                line.failure = error
                 wakeup?.signal()
             }
             return true
@@ -231,6 +234,7 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
     func serveOnce(_ connection: BusConnection, _ object: FootfallBusObject) throws(BusError) -> BusWait {
         line.lock.lock()
         defer { line.lock.unlock() }
+        if let failure = line.failure { throw failure }
         let work = inbox.withLockedValue { pending in
             defer { pending.removeAll(keepingCapacity: true) }
             return pending

@@ -27,19 +27,9 @@ extension DetectorConfiguration {
         "shortestGap": \.shortestGap,
         "gravityCutoffHz": \.gravityCutoffHz,
         "mostUnevenGaps": \.mostUnevenGaps,
-        "minimumPeriodicity": \.minimumPeriodicity,
-        "minimumStepSimilarity": \.minimumStepSimilarity,
-        "steadyOrientationDegrees": \.steadyOrientationDegrees,
-        "finishedWalkSteadyDegrees": \.finishedWalkSteadyDegrees,
-        "finishedWalkStepCorrelation": \.finishedWalkStepCorrelation,
         "finishedWalkStillness": \.finishedWalkStillness,
-        "acrossToAlongLow": \.acrossToAlongLow,
-        "acrossToAlongHigh": \.acrossToAlongHigh,
-        "oneBeatCorrelation": \.oneBeatCorrelation,
-        "oneBeatTwoBeatIndex": \.oneBeatTwoBeatIndex,
-        "limbWorkAcrossToAlong": \.limbWorkAcrossToAlong,
-        "limbWorkCorrelation": \.limbWorkCorrelation,
-        "limbWorkTwoBeatIndex": \.limbWorkTwoBeatIndex,
+        "walkingStartProbability": \.walkingModel.startProbability,
+        "walkingContinueProbability": \.walkingModel.continueProbability,
     ] }
     static var durations: [String: WritableKeyPath<DetectorConfiguration, Duration>] { [
         "maximumGap": \.maximumGap,
@@ -95,18 +85,5 @@ extension DetectorConfiguration {
                 text: text, problem: "unknown name; known: " + Self.overridableNames.joined(separator: ", "))
         }
         return copy
-    }
-}
-
-extension DetectorConfiguration {
-    /// The lower end of `acrossToAlongRange`, for overrides.
-    var acrossToAlongLow: Double {
-        get { acrossToAlongRange.lowerBound }
-        set { acrossToAlongRange = min(newValue, acrossToAlongRange.upperBound)...acrossToAlongRange.upperBound }
-    }
-    /// The upper end of `acrossToAlongRange`, for overrides.
-    var acrossToAlongHigh: Double {
-        get { acrossToAlongRange.upperBound }
-        set { acrossToAlongRange = acrossToAlongRange.lowerBound...max(newValue, acrossToAlongRange.lowerBound) }
     }
 }

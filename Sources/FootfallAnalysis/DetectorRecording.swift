@@ -13,9 +13,12 @@ public struct DetectorRecording: Sendable {
     public var steps: [StepEvent] = []
     /// Every judgement the walking gate made.
     public var judgements: [GateJudgement] = []
+    /// The walking model the judgements were made with.
+    public var walkingModel: WalkingModel
 
     /// Runs the detector over samples and records every stage.
     public init(samples: [Sample], configuration: DetectorConfiguration = .default) {
+        walkingModel = configuration.walkingModel
         var detector = StepDetector(configuration: configuration)
         var observer = Collector()
         var steps: [StepEvent] = []
@@ -63,18 +66,30 @@ public struct DetectorRecording: Sendable {
         return out
     }
 
-    /// The gate's judgements as CSV (`time,from,question,walking,periodicity,along,across,
-    /// across_to_along,orientation_spread`): which stretch of candidates it judged, what the
-    /// motion looked like there (see `WindowEvidence`) and whether it was walking.
+    /// The gate's judgements as CSV: which stretch of candidates it judged (`time`, `from`,
+    /// `question`), the verdict (`walking`), the walking model's probability, the feature
+    /// outside the walking envelope if one was (`outside`), the three features that moved the
+    /// regression most with their contributions to the log-odds (`moved_most`, as
+    /// `name:+1.23` separated by spaces), then every feature's value.
     public func judgementsCSV() -> String {
-        var out = "time,from,question,walking,periodicity,along,across,across_to_along,orientation_spread\n"
+        var out = "time,from,question,walking,probability,outside,moved_most," + WalkingFeatures.names.joined(separator: ",") + "\n"
         for j in judgements {
-            let e = j.evidence
             out += "\(formatted(j.time, decimals: 3)),\(formatted(j.from, decimals: 3)),\(j.question.rawValue),\(j.walking ? 1 : 0),"
-            out += "\(formatted(e.periodicity, decimals: 3)),\(formatted(e.alongCorrelation, decimals: 3)),"
-            out += "\(formatted(e.acrossCorrelation, decimals: 3)),\(formatted(e.acrossToAlong, decimals: 4)),"
-            out += "\(formatted(e.orientationSpread, decimals: 4))\n"
+            out += formatted(j.probability, decimals: 3) + ","
+            out += (walkingModel.outsideEnvelope(j.features).map { WalkingFeatures.names[$0] } ?? "") + ","
+            out += Self.movedMost(walkingModel.contributions(j.features)) + ","
+            out += (0..<WalkingFeatures.count).map { formatted(j.features.values[$0], decimals: 3) }.joined(separator: ",")
+            out += "\n"
         }
         return out
+    }
+
+    /// The three largest contributions to a judgement's log-odds, largest first.
+    static func movedMost(_ contributions: SIMD16<Double>) -> String {
+        let ranked = (0..<WalkingFeatures.count).sorted { abs(contributions[$0]) > abs(contributions[$1]) }.prefix(3)
+        return ranked.map { i in
+            let value = contributions[i]
+            return WalkingFeatures.names[i] + ":" + (value >= 0 ? "+" : "-") + formatted(abs(value), decimals: 2)
+        }.joined(separator: " ")
     }
 }

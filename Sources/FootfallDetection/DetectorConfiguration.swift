@@ -96,44 +96,17 @@ public struct DetectorConfiguration: Sendable, Equatable {
     /// The most the longest gap of a short walk may exceed its shortest, as a ratio: uneven
     /// steps (a slow walker, a turn) are welcome, a burst and a pause are not.
     public var mostUnevenGaps: Double = 2.0
-    /// How strongly the magnitude must repeat at one step or one stride over a short walk...
-    public var minimumPeriodicity: Double = 0.4
-    /// ...or, for uneven steps, how alike each step's shape must be to the next's (their
-    /// correlation, each centred on its own peak).
-    public var minimumStepSimilarity: Double = 0.85
-    /// The largest orientation spread, degrees, over a short walk: the device's posture
-    /// holds while walking.
-    public var steadyOrientationDegrees: Double = 10
-    /// A walk judged only after it ended (three strong steps and a faint last one) must show
-    /// more: a posture steady within this many degrees...
-    public var finishedWalkSteadyDegrees: Double = 3.5
-    /// ...and each step repeating the last (the magnitude's correlation one step apart).
-    public var finishedWalkStepCorrelation: Double = 0.3
-    /// ...and standing before and after it: the motion in the second before its first step
+    /// A walk judged only after it ended (three strong steps and a faint last one) must have
+    /// started and ended standing: the motion in the second before its first step
     /// and after its last is at most this fraction of the steps' own (rms of the band-passed
     /// magnitude).
     public var finishedWalkStillness: Double = 0.3
 
-    // MARK: Not walking
+    // MARK: Walking or not
 
-    /// The range of across-gravity over along-gravity step-band energy that walking stays
-    /// in: below it the motion is purely up and down (nothing moved forward), above it the
-    /// motion is mostly sideways or turning (a wrist brushing teeth, waving, pouring).
-    public var acrossToAlongRange: ClosedRange<Double> = 0.07...4
-    /// A stretch whose across-gravity motion repeats every cycle at least this strongly...
-    public var oneBeatCorrelation: Double = 0.85
-    /// ...while the magnitude repeats hardly more (two-beat index below this) is one hand
-    /// doing the same thing again and again, not two legs taking turns.
-    public var oneBeatTwoBeatIndex: Double = 0.05
-    /// A stretch with this much more motion across gravity than along it...
-    public var limbWorkAcrossToAlong: Double = 1.2
-    /// ...that repeats one step later at least this strongly...
-    public var limbWorkCorrelation: Double = 0.4
-    /// ...and about as strongly as the magnitude does (two-beat index below this) is a limb at
-    /// work (a wrist scrubbing teeth, a hand cutting food). A walker's large motion across
-    /// gravity is its arms or legs swinging, out of step one step on; or, at the trunk, the
-    /// body surging forward, which repeats less faithfully than its bounce.
-    public var limbWorkTwoBeatIndex: Double = 0.15
+    /// The walking decision: a model learned from labelled stretches of real recordings
+    /// (tools/walking-model), with its thresholds to start and to keep a walk.
+    public var walkingModel: WalkingModel = .trained
     /// While walking, the last this many steps are re-judged at every step...
     public var verificationSteps: Int = 8
     /// ...and the walk ends after this many judgements in a row find it is not walking.

@@ -35,6 +35,12 @@ public protocol DetectorObserver {
     mutating func observe(candidate: StepCandidate)
     /// Called for each judgement the walking gate makes of a stretch of candidates.
     mutating func observe(judgement: GateJudgement)
+    /// Whether the observer wants every stretch of the latest strong candidates measured
+    /// (`observe(probe:)`), which costs the detector a few window passes per candidate.
+    var wantsProbes: Bool { get }
+    /// Called at each strong candidate for the stretches of its last 4 and last 8 strong
+    /// candidates, when `wantsProbes`.
+    mutating func observe(probe: WindowProbe)
 }
 
 extension DetectorObserver {
@@ -42,6 +48,10 @@ extension DetectorObserver {
     public mutating func observe(candidate: StepCandidate) {}
     /// Ignores judgements by default.
     public mutating func observe(judgement: GateJudgement) {}
+    /// Wants no probes by default.
+    public var wantsProbes: Bool { false }
+    /// Ignores probes by default.
+    public mutating func observe(probe: WindowProbe) {}
 }
 
 /// An observer that does nothing.
@@ -50,4 +60,29 @@ public struct NoObserver: DetectorObserver {
     public init() {}
     /// Does nothing.
     public mutating func observe(_ frame: DetectorFrame) {}
+}
+
+/// A stretch of the latest strong candidates, measured the way the walking gate measures the
+/// stretches it judges, whatever the gate decided: the material the walking model is trained
+/// on (`footfall bench --windows-csv`).
+public struct WindowProbe: Sendable, Equatable {
+    /// The newest candidate's time.
+    public var time: Double
+    /// The first candidate's time.
+    public var from: Double
+    /// How many strong candidates the stretch holds.
+    public var steps: Int
+    /// Whether its gaps are ones a walk has, so that the gate would judge it.
+    public var even: Bool
+    /// What the walking model reads of it.
+    public var features: WalkingFeatures
+
+    /// Creates a probe.
+    public init(time: Double, from: Double, steps: Int, even: Bool, features: WalkingFeatures) {
+        self.time = time
+        self.from = from
+        self.steps = steps
+        self.even = even
+        self.features = features
+    }
 }

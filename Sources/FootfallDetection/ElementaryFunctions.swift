@@ -50,3 +50,20 @@ func exponential(_ x: Double) -> Double {
     for _ in 0..<halvings { sum *= sum }
     return sum
 }
+
+/// ln(x) for x > 0 (-infinity at 0, nan below): the binary exponent times ln 2, plus the
+/// significand's logarithm as 2 atanh((m - 1) / (m + 1)), whose series converges quickly for
+/// m in [1, 2). Used per judgement of the walking gate, never per sample.
+func naturalLogarithm(_ x: Double) -> Double {
+    guard x > 0 else { return x == 0 ? -.infinity : .nan }
+    guard x.isFinite else { return x }
+    let m = x.significand
+    let z = (m - 1) / (m + 1)
+    let z2 = z * z
+    var term = z, sum = z
+    for k in 1...20 {
+        term *= z2
+        sum += term / Double(2 * k + 1)
+    }
+    return Double(x.exponent) * 0.693_147_180_559_945_3 + 2 * sum
+}

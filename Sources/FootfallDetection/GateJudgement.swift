@@ -24,15 +24,22 @@ public struct GateJudgement: Sendable, Equatable {
     public var question: Question
     /// What the motion looked like.
     public var evidence: WindowEvidence
+    /// What the walking model read of it.
+    public var features: WalkingFeatures
+    /// The walking model's probability that the stretch is walking.
+    public var probability: Double
     /// Whether the stretch was judged walking.
     public var walking: Bool
 
     /// Creates a judgement.
-    public init(time: Double, from: Double, question: Question, evidence: WindowEvidence, walking: Bool) {
+    public init(time: Double, from: Double, question: Question, evidence: WindowEvidence,
+                features: WalkingFeatures, probability: Double, walking: Bool) {
         self.time = time
         self.from = from
         self.question = question
         self.evidence = evidence
+        self.features = features
+        self.probability = probability
         self.walking = walking
     }
 }

@@ -19,9 +19,15 @@ public struct MotionEvidence: Sendable {
     /// frames halves the work per frame and per window.
     let rate: Double
     var gravity: Biquad<SIMD4<Float>>
+    /// The vector above the step band (3-6 Hz): a hand at work strokes there, a walker's
+    /// motion mostly does not. Lanes 1-3; lane 0 (the magnitude) is not read.
+    var aboveBand: BandPassFilter<SIMD4<Float>>
+    /// The above-band energy of the frame skipped since the last one kept.
+    var aboveBandCarry: Float = 0
     var skipNext = false
     /// Per frame: band-passed magnitude, the band-passed vector's part across gravity (3),
-    /// the unit gravity direction (3), spare.
+    /// the unit gravity direction (3), and the energy above the step band of this frame and
+    /// the one skipped before it.
     var frames: FixedRing<SIMD8<Float>>
     /// The band-passed magnitude of every processing frame (not only every other), for
     /// comparing the shapes of steps.
@@ -36,6 +42,9 @@ public struct MotionEvidence: Sendable {
     public init(configuration: DetectorConfiguration) {
         rate = configuration.processingRateHz / 2
         gravity = .lowPass(cutoffHz: configuration.gravityCutoffHz, sampleRateHz: configuration.processingRateHz)
+        aboveBand = BandPassFilter(highPassHz: configuration.lowPassHz,
+                                   lowPassHz: min(2 * configuration.lowPassHz, 0.45 * configuration.processingRateHz),
+                                   sampleRateHz: configuration.processingRateHz)
         let capacity = max(Int((configuration.evidenceMemory.inSeconds * rate).rounded(.up)) + 1, 16)
         frames = FixedRing(capacity: capacity, filler: .zero)
         frameRate = configuration.processingRateHz
@@ -48,6 +57,7 @@ public struct MotionEvidence: Sendable {
         magnitudes.removeAll()
         needsSettling = true
         skipNext = false
+        aboveBandCarry = 0
     }
 
     /// Takes one processing frame.
@@ -59,19 +69,27 @@ public struct MotionEvidence: Sendable {
     public mutating func process(time: Double, raw: SIMD4<Float>, bandPassed: SIMD4<Float>) {
         if needsSettling {
             gravity.settle(at: raw)
+            aboveBand.settle(at: raw)
             needsSettling = false
         }
         let down = gravity.process(raw)
+        let above = aboveBand.process(raw)
+        let aboveEnergy = above[1] * above[1] + above[2] * above[2] + above[3] * above[3]
         magnitudes.append(bandPassed[0])
         newestMagnitudeTime = time
         skipNext.toggle()
-        if !skipNext { return }
+        if !skipNext {
+            aboveBandCarry = aboveEnergy
+            return
+        }
         let moving = SIMD3(bandPassed[1], bandPassed[2], bandPassed[3])
         let downward = SIMD3(down[1], down[2], down[3])
         let downSquared = (downward * downward).sum()
         let vertical = downSquared > 0 ? downward * (1 / downSquared.squareRoot()) : .zero
         let across = moving - (moving * vertical).sum() * vertical
-        frames.append(SIMD8(bandPassed[0], across.x, across.y, across.z, vertical.x, vertical.y, vertical.z, 0))
+        frames.append(SIMD8(bandPassed[0], across.x, across.y, across.z, vertical.x, vertical.y, vertical.z,
+                            aboveEnergy + aboveBandCarry))
+        aboveBandCarry = 0
         newestTime = time
     }
 
@@ -109,6 +127,26 @@ public struct MotionEvidence: Sendable {
             if norm > 0 { total += Double(cross / norm); pairs += 1 }
         }
         return pairs > 0 ? total / Double(pairs) : 0
+    }
+
+    /// What the walking model reads of a stretch of candidates: the motion over it and the
+    /// candidates' timing.
+    /// - Parameters:
+    ///   - candidates: the candidates, oldest first.
+    ///   - start: the index of the stretch's first candidate; the stretch runs to the newest.
+    ///   - extraTime: a further candidate after the newest (a finished walk's faint last step).
+    ///   - lag: the step period to test the rhythm at, seconds.
+    ///   - period: the step period the steps' shapes are compared at, seconds.
+    /// - Returns: nil when fewer frames are held than the window needs.
+    public func features(of candidates: borrowing FixedRing<StepCandidate>, from start: Int, extraTime: Double? = nil,
+                         lag: Double, period: Double) -> (evidence: WindowEvidence, features: WalkingFeatures)? {
+        let count = candidates.count
+        guard start >= 0, start < count else { return nil }
+        let end = extraTime ?? candidates[count - 1].time
+        guard let evidence = window(from: candidates[start].time, to: end, lag: lag) else { return nil }
+        let similarity = stepSimilarity(of: candidates, from: start, extraTime: extraTime, period: period)
+        let features = WalkingFeatures(evidence: evidence, similarity: similarity)
+        return (evidence, features)
     }
 
     /// The rms of the band-passed magnitude between two times, m/s² (0 when no frame falls there).
@@ -159,6 +197,7 @@ public struct MotionEvidence: Sendable {
             // Orientation spread over the candidates themselves: the rms chord between each
             // frame's gravity direction and their mean direction.
             var chordSquares: Float = 0
+            var drift: Float = 0
             if detail == .full {
                 var sum = SIMD8<Float>.zero
                 for j in orientationFrom..<count { sum += ring[j] }
@@ -172,14 +211,26 @@ public struct MotionEvidence: Sendable {
                         chordSquares += (d * d).sum()
                     }
                 }
+                // Gravity's drift: the chord from the posture at the first candidate to the
+                // posture at the last (getting up, lying down, raising a hand to the head).
+                let a = ring[orientationFrom], b = ring[count - 1]
+                let d = SIMD3(b[4] - a[4], b[5] - a[5], b[6] - a[6])
+                drift = (d * d).sum().squareRoot()
             }
             let noiseFloor = Float(0.09) * Float(count)
+            let stepBandEnergy = alongEnergy + acrossEnergy
             return WindowEvidence(
                 periodicity: Double(max(step.along, stride.along)),
                 alongCorrelation: Double(step.along),
                 acrossCorrelation: Double(step.across),
                 acrossToAlong: Double(acrossEnergy / (alongEnergy + noiseFloor)),
-                orientationSpread: Double((chordSquares / Float(count - orientationFrom)).squareRoot()))
+                orientationSpread: Double((chordSquares / Float(count - orientationFrom)).squareRoot()),
+                strideCorrelation: Double(stride.along),
+                acrossStrideCorrelation: Double(stride.across),
+                // Lane 7 holds two frames' energy for each frame kept.
+                aboveBandRatio: Double(0.5 * energy[7] / (stepBandEnergy + noiseFloor)),
+                stepBandLevel: Double((stepBandEnergy / Float(count)).squareRoot()),
+                gravityDrift: Double(drift))
         }
     }
 }

@@ -28,6 +28,8 @@ public struct StepDetector: Sendable {
     var judgementsSeen = 0
     var rhythmFrameDue = false
     var previousFiltered = 0.0
+    /// The latest strong candidates, for probes (only when an observer asks for them).
+    var probed: FixedRing<StepCandidate>
 
     /// Steps credited so far.
     public internal(set) var stepCount = 0
@@ -51,6 +53,7 @@ public struct StepDetector: Sendable {
         rhythmConfiguration.processingRateHz = configuration.processingRateHz / 2
         rhythm = PeriodicityTracker(configuration: rhythmConfiguration)
         timeOffset = configuration.stepTimeOffset.inSeconds
+        probed = FixedRing(capacity: 8, filler: StepCandidate(time: 0, height: 0, isStrong: false))
     }
 
     /// Where the walking gate stands.
@@ -134,6 +137,7 @@ public struct StepDetector: Sendable {
                 judgementsSeen = gate.judgements
                 observer.observe(judgement: judgement)
             }
+            if candidate.isStrong && observer.wantsProbes { probe(candidate, observer: &observer) }
         }
         if gate.hasStopped(by: time) {
             // Rarely: a walk or a run of candidates has just ended.
@@ -151,6 +155,36 @@ public struct StepDetector: Sendable {
         }
         observer.observe(DetectorFrame(time: time, magnitude: magnitude, filtered: filtered,
                                        threshold: peaks.threshold, gate: gate.state, confirmation: gate.confirmation))
+    }
+
+    /// Measures the stretches of the last 4 and 8 strong candidates for a probing observer,
+    /// as the gate measures a short walk: at their mean gap, or at the rhythm's step when the
+    /// candidates come a stride apart. Stretches whose gaps no walk has (a gap under
+    /// `shortestStep` or over `maximumStepInterval`, or the longest over `mostUnevenGaps` times
+    /// the shortest) are measured too, marked uneven: the gate never judges them, but they
+    /// show what not walking looks like.
+    mutating func probe<Observer: DetectorObserver>(_ candidate: StepCandidate, observer: inout Observer) {
+        probed.append(candidate)
+        let shortestStep = configuration.shortestStep.inSeconds, longestStep = configuration.maximumStepInterval.inSeconds
+        for steps in stride(from: 4, through: 8, by: 4) where probed.count >= steps {
+            let start = probed.count - steps
+            var shortest = Double.infinity, longest = 0.0
+            for i in (start + 1)..<probed.count {
+                let gap = probed[i].time - probed[i - 1].time
+                shortest = min(shortest, gap)
+                longest = max(longest, gap)
+            }
+            let even = shortest >= shortestStep && longest <= longestStep && longest <= configuration.mostUnevenGaps * shortest
+            let meanGap = (candidate.time - probed[start].time) / Double(steps - 1)
+            let stepPeriod = rhythm.rhythm.stepPeriod
+            let strideSpaced = rhythm.rhythm.strength >= configuration.minimumRhythmStrength && stepPeriod > 0
+                && abs(meanGap / stepPeriod - 2) < 0.3
+            let lag = max(strideSpaced ? stepPeriod : meanGap, shortestStep)
+            if let (_, features) = motion.features(of: probed, from: start, lag: lag, period: lag) {
+                observer.observe(probe: WindowProbe(time: candidate.time, from: probed[start].time, steps: steps,
+                                                    even: even, features: features))
+            }
+        }
     }
 
     mutating func offer(_ candidate: StepCandidate, onStep: (StepEvent) -> Void) {
@@ -178,6 +212,7 @@ public struct StepDetector: Sendable {
         }
         stepCount += credited
         rhythm.reset()
+        probed.removeAll()
         rhythmFrameDue = false
         motion.reset()
     }

@@ -55,18 +55,9 @@ public struct WalkingGate: Sendable {
     let shortWalkSteps: Int
     let shortestStep: Double
     let mostUnevenGaps: Double
-    let minimumPeriodicity: Double
-    let minimumStepSimilarity: Double
-    let steadyChord: Double
-    let finishedSteadyChord: Double
-    let finishedStepCorrelation: Double
     let finishedWalkStillness: Double
-    let acrossToAlongRange: ClosedRange<Double>
-    let oneBeatCorrelation: Double
-    let oneBeatTwoBeatIndex: Double
-    let limbWorkAcrossToAlong: Double
-    let limbWorkCorrelation: Double
-    let limbWorkTwoBeatIndex: Double
+    /// The walking decision, learned from real recordings.
+    let model: WalkingModel
     let verificationSteps: Int
     let verificationFailures: Int
 
@@ -93,7 +84,7 @@ public struct WalkingGate: Sendable {
     /// The step period of the last confirmed walk.
     var lastWalkPeriod = 0.0
     /// The latest strong steps of the walk, for re-judging it.
-    var recent: FixedRing<Double>
+    var recent: FixedRing<StepCandidate>
     var failedJudgements = 0
     var judgementDue = false
     /// A faint candidate off the rhythm after the last step: the walk's last step if the walk
@@ -105,15 +96,29 @@ public struct WalkingGate: Sendable {
     public internal(set) var latestJudgement: GateJudgement?
     public internal(set) var judgements = 0
 
-    /// Records a judgement and returns its verdict.
-    mutating func recorded(_ question: GateJudgement.Question, from: Double, to time: Double, _ evidence: WindowEvidence, walking: Bool) -> Bool {
-        record(question, from: from, to: time, evidence, walking: walking)
-        return walking
-    }
-
-    mutating func record(_ question: GateJudgement.Question, from: Double, to time: Double, _ evidence: WindowEvidence, walking: Bool) {
-        latestJudgement = GateJudgement(time: time, from: from, question: question, evidence: evidence, walking: walking)
+    /// The walking model's verdict on a stretch of candidates, recorded as a judgement.
+    /// - Parameters:
+    ///   - question: what the gate asks.
+    ///   - candidates: the candidates; the stretch runs from `start` to the newest (and
+    ///     `extraTime`, when given).
+    ///   - lag: the step period to test the rhythm at.
+    ///   - period: the step period the steps' shapes are compared at.
+    ///   - threshold: the probability of walking the stretch needs.
+    ///   - also: a further condition the verdict needs (recorded with it).
+    /// - Returns: the verdict and the probability, or nil when the motion history cannot
+    ///   judge the stretch yet.
+    mutating func judge(_ question: GateJudgement.Question, _ candidates: borrowing FixedRing<StepCandidate>, from start: Int,
+                        extraTime: Double? = nil, lag: Double, period: Double, threshold: Double,
+                        motion: borrowing MotionEvidence, also: Bool = true) -> (walking: Bool, probability: Double)? {
+        guard let (evidence, features) = motion.features(of: candidates, from: start, extraTime: extraTime, lag: lag, period: period)
+        else { return nil }
+        let probability = model.probability(features)
+        let walking = also && probability >= threshold
+        latestJudgement = GateJudgement(time: extraTime ?? candidates[candidates.count - 1].time, from: candidates[start].time,
+                                        question: question, evidence: evidence, features: features,
+                                        probability: probability, walking: walking)
         judgements &+= 1
+        return (walking, probability)
     }
 
     /// Creates the stage from the detector's configuration.
@@ -130,23 +135,13 @@ public struct WalkingGate: Sendable {
         shortWalkSteps = max(3, configuration.shortWalkSteps)
         shortestStep = configuration.shortestStep.inSeconds
         mostUnevenGaps = configuration.mostUnevenGaps
-        minimumPeriodicity = configuration.minimumPeriodicity
-        minimumStepSimilarity = configuration.minimumStepSimilarity
-        steadyChord = 2 * sinCos(configuration.steadyOrientationDegrees * Double.pi / 360).sin
-        finishedSteadyChord = 2 * sinCos(configuration.finishedWalkSteadyDegrees * Double.pi / 360).sin
-        finishedStepCorrelation = configuration.finishedWalkStepCorrelation
         finishedWalkStillness = configuration.finishedWalkStillness
-        acrossToAlongRange = configuration.acrossToAlongRange
-        oneBeatCorrelation = configuration.oneBeatCorrelation
-        oneBeatTwoBeatIndex = configuration.oneBeatTwoBeatIndex
-        limbWorkAcrossToAlong = configuration.limbWorkAcrossToAlong
-        limbWorkCorrelation = configuration.limbWorkCorrelation
-        limbWorkTwoBeatIndex = configuration.limbWorkTwoBeatIndex
+        model = configuration.walkingModel
         verificationSteps = max(3, configuration.verificationSteps)
         verificationFailures = max(1, configuration.verificationFailures)
         held = FixedRing(capacity: 64, filler: StepCandidate(time: 0, height: 0, isStrong: false))
         trailingFaint = FixedRing(capacity: 2, filler: StepCandidate(time: 0, height: 0, isStrong: false))
-        recent = FixedRing(capacity: verificationSteps, filler: 0)
+        recent = FixedRing(capacity: verificationSteps, filler: StepCandidate(time: 0, height: 0, isStrong: false))
     }
 
     /// Steps per minute at the current period, or 0 when not walking.
@@ -204,18 +199,15 @@ public struct WalkingGate: Sendable {
         let gap = medianGap(last: strong)
         let faintGap = faint.time - last.time
         guard gap >= shortestStep, faintGap >= 0.6 * gap, faintGap <= 1.5 * gap else { return }
-        guard let evidence = motion.window(from: held[runStart].time, to: faint.time, lag: gap) else { return }
         // From standing to standing: the motion before the first step and after the last is
         // small beside the steps' (a car's vibration, a hand at work, do not stop).
         let steps = motion.motion(from: held[runStart].time, to: faint.time)
         let before = motion.motion(from: held[runStart].time - 1.2, to: held[runStart].time - 0.5)
         let after = motion.motion(from: faint.time + 0.4, to: faint.time + 1.2)
         let standing = steps > 0 && before <= finishedWalkStillness * steps && after <= finishedWalkStillness * steps
-        let similarity = motion.stepSimilarity(of: held, from: runStart, extraTime: faint.time, period: gap)
-        let walking = standing && looksLikeWalking(evidence, similarity: similarity) && evidence.orientationSpread <= finishedSteadyChord
-            && evidence.alongCorrelation >= finishedStepCorrelation
-        record(.finishedShortWalk, from: held[runStart].time, to: faint.time, evidence, walking: walking)
-        guard walking else { return }
+        guard let verdict = judge(.finishedShortWalk, held, from: runStart, extraTime: faint.time, lag: gap, period: gap,
+                                  threshold: model.startProbability, motion: motion, also: standing),
+              verdict.walking else { return }
         period = gap
         confirmation = .shortWalk
         held.append(faint)
@@ -264,28 +256,6 @@ public struct WalkingGate: Sendable {
     mutating func accept(_ time: Double) {
         acceptedBefore = lastAccepted
         lastAccepted = time
-    }
-
-    /// Whether the evidence says this is not walking, whatever the rhythm. A walk is held to
-    /// more when it starts (`starting`) than once it goes: a turn or a change of pace in the
-    /// middle of a walk may look like a limb at work for a moment.
-    func isNotWalking(_ evidence: WindowEvidence, starting: Bool = true) -> Bool {
-        if !acrossToAlongRange.contains(evidence.acrossToAlong) { return true }
-        // Much of the motion across gravity, and repeating every cycle: a limb at work. A
-        // walker's large motion across gravity is arm or leg swing, out of step one step on.
-        if starting && evidence.acrossToAlong > limbWorkAcrossToAlong && evidence.acrossCorrelation > limbWorkCorrelation
-            && evidence.twoBeatIndex < limbWorkTwoBeatIndex {
-            return true
-        }
-        return evidence.acrossCorrelation > oneBeatCorrelation && evidence.twoBeatIndex < oneBeatTwoBeatIndex
-    }
-
-    /// Whether the evidence says a short stretch of steps is walking: nothing says it is not,
-    /// the posture holds, and the steps repeat: the magnitude is periodic at a step or a
-    /// stride, or, for uneven steps, each step's shape matches the next.
-    func looksLikeWalking(_ evidence: WindowEvidence, similarity: Double) -> Bool {
-        !isNotWalking(evidence) && evidence.orientationSpread <= steadyChord
-            && (evidence.periodicity >= minimumPeriodicity || similarity >= minimumStepSimilarity)
     }
 
     /// Offers a candidate step; calls `credit(time, period)` for each step credited.
@@ -355,32 +325,37 @@ public struct WalkingGate: Sendable {
             let strideSpaced = periodic && rhythm.stepPeriod > 0 && abs(meanGap / rhythm.stepPeriod - 2) < 0.3
             let lag = strideSpaced ? rhythm.stepPeriod : meanGap
             // Judge every candidate that would be credited: the whole run.
-            if let evidence = motion.window(from: held[runStart].time, to: time, lag: lag) {
-                let stepPeriod = strideSpaced ? rhythm.stepPeriod : medianGap(last: shortWalkSteps)
-                let similarity = motion.stepSimilarity(of: held, from: runStart, period: stepPeriod)
-                let walking = looksLikeWalking(evidence, similarity: similarity) && stepPeriod >= shortestStep
-                record(.shortWalk, from: held[runStart].time, to: time, evidence, walking: walking)
-                if walking {
+            let stepPeriod = strideSpaced ? rhythm.stepPeriod : medianGap(last: shortWalkSteps)
+            if let verdict = judge(.shortWalk, held, from: runStart, lag: lag, period: stepPeriod,
+                                   threshold: model.startProbability, motion: motion, also: stepPeriod >= shortestStep) {
+                if verdict.walking {
                     period = stepPeriod
                     return confirm(.shortWalk, from: runStart, credit: credit)
                 }
-                // What was judged not walking stays so: no later run reaches back over it.
-                if isNotWalking(evidence) { notWalkingUntil = time }
+                // What was judged clearly not walking stays so: no later run reaches back over it.
+                if verdict.probability < model.continueProbability { notWalkingUntil = time }
             }
         }
 
-        // A walk resuming after a pause or a turn, at its old pace.
-        if time - lastWalkEnded <= resumeWindow, lastWalkPeriod > 0, held.count >= resumeSteps {
-            var atPace = true
-            for i in (held.count - resumeSteps + 1)..<held.count {
-                let ratio = (held[i].time - held[i - 1].time) / lastWalkPeriod
-                if abs(ratio - 1) > 0.4 { atPace = false }
+        // A walk resuming after a pause or a turn, at its old pace: the last few gaps each a
+        // whole number of its steps (a wrist's faint steps between strong ones make gaps of
+        // two), `resumeSteps` steps with the first.
+        if time - lastWalkEnded <= resumeWindow, lastWalkPeriod > 0 {
+            var steps = 1
+            var from = held.count - 1
+            while from > 0 && steps < resumeSteps {
+                let ratio = (held[from].time - held[from - 1].time) / lastWalkPeriod
+                let whole = ratio.rounded()
+                guard whole >= 1, whole <= Double(mostStepsPerGap), abs(ratio - whole) <= 0.4 else { break }
+                steps += Int(whole)
+                from -= 1
             }
-            let from = held[max(0, held.count - resumeSteps - 1)].time
-            if atPace, let evidence = motion.window(from: from, to: time, lag: lastWalkPeriod, detail: .notWalking),
-               recorded(.resumed, from: from, to: time, evidence, walking: !isNotWalking(evidence)) {
+            if steps >= resumeSteps, held.count - from >= 2,
+               let verdict = judge(.resumed, held, from: from, lag: lastWalkPeriod, period: lastWalkPeriod,
+                                   threshold: model.continueProbability, motion: motion),
+               verdict.walking {
                 period = lastWalkPeriod
-                return confirm(.resumed, from: held.count - resumeSteps, credit: credit)
+                return confirm(.resumed, from: from, credit: credit)
             }
         }
 
@@ -390,8 +365,9 @@ public struct WalkingGate: Sendable {
             var start = held.count - 1
             while start > 0 && held[start - 1].time >= rhythmRunStart && held[start - 1].time > notWalkingUntil { start -= 1 }
             if held.count - start >= shortWalkSteps,
-               let evidence = motion.window(from: held[start].time, to: time, lag: rhythm.stepPeriod, detail: .notWalking) {
-                if recorded(.rhythm, from: held[start].time, to: time, evidence, walking: !isNotWalking(evidence)) {
+               let verdict = judge(.rhythm, held, from: start, lag: rhythm.stepPeriod, period: rhythm.stepPeriod,
+                                   threshold: model.continueProbability, motion: motion) {
+                if verdict.walking {
                     period = rhythm.stepPeriod
                     return confirm(.rhythm, from: start, credit: credit)
                 }
@@ -446,7 +422,7 @@ public struct WalkingGate: Sendable {
         failedJudgements = 0
         recent.removeAll()
         for i in max(0, held.count - verificationSteps)..<held.count where held[i].time >= held[start].time {
-            recent.append(held[i].time)
+            recent.append(held[i])
         }
         creditHeld(from: start, credit: credit)
     }
@@ -475,15 +451,14 @@ public struct WalkingGate: Sendable {
             faintInARow += 1
         } else {
             faintInARow = 0
-            recent.append(time)
+            recent.append(candidate)
             judgementDue.toggle()
             // Judged at every other strong step: a gesture is still caught within a few
             // steps, at half the cost.
-            if judgementDue, recent.count >= verificationSteps, let first = recent.first,
-               let evidence = motion.window(from: first, to: time, lag: period, detail: .notWalking) {
-                failedJudgements = recorded(.stillWalking, from: first, to: time, evidence,
-                                            walking: !isNotWalking(evidence, starting: false))
-                    ? 0 : failedJudgements + 1
+            if judgementDue, recent.count >= verificationSteps,
+               let verdict = judge(.stillWalking, recent, from: 0, lag: period, period: period,
+                                   threshold: model.continueProbability, motion: motion) {
+                failedJudgements = verdict.walking ? 0 : failedJudgements + 1
                 if failedJudgements >= verificationFailures {
                     // Not walking after all (a gesture that kept the rhythm): stop crediting,
                     // and do not let it resume as if a walk had paused.

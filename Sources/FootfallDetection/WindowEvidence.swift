@@ -23,14 +23,36 @@ public struct WindowEvidence: Sendable, Equatable {
     /// chord between unit vectors (about the angle in radians for small angles).
     public var orientationSpread: Double
 
+    /// The magnitude's correlation with itself one stride (two steps) earlier, -1 to 1.
+    public var strideCorrelation: Double
+    /// The across-gravity vector's correlation with itself one stride earlier, -1 to 1: a
+    /// walker sways and swings once a stride.
+    public var acrossStrideCorrelation: Double
+    /// Energy of the acceleration vector above the step band (3-6 Hz) over the energy in the
+    /// step band: a hand brushing or scrubbing strokes at 3-6 Hz; a walker's motion is mostly
+    /// below 3 Hz, with short impacts above it.
+    public var aboveBandRatio: Double
+    /// The rms of the step-band acceleration vector, m/s²: how hard the body moved.
+    public var stepBandLevel: Double
+    /// The chord between gravity's direction at the first candidate and at the last (about
+    /// the posture's turn in radians): lying down, getting up, raising a hand.
+    public var gravityDrift: Double
+
     /// Creates the evidence.
     public init(periodicity: Double, alongCorrelation: Double, acrossCorrelation: Double,
-                acrossToAlong: Double, orientationSpread: Double) {
+                acrossToAlong: Double, orientationSpread: Double, strideCorrelation: Double = 0,
+                acrossStrideCorrelation: Double = 0, aboveBandRatio: Double = 0, stepBandLevel: Double = 0,
+                gravityDrift: Double = 0) {
         self.periodicity = periodicity
         self.alongCorrelation = alongCorrelation
         self.acrossCorrelation = acrossCorrelation
         self.acrossToAlong = acrossToAlong
         self.orientationSpread = orientationSpread
+        self.strideCorrelation = strideCorrelation
+        self.acrossStrideCorrelation = acrossStrideCorrelation
+        self.aboveBandRatio = aboveBandRatio
+        self.stepBandLevel = stepBandLevel
+        self.gravityDrift = gravityDrift
     }
 
     /// How much more the magnitude repeats at one step than the across-gravity motion does:

@@ -50,6 +50,10 @@ struct Bench: ParsableCommand {
     @Flag(help: "Measure speed instead of accuracy: the detector core and the parser, alone, on one core.")
     var speed = false
 
+    @Option(help: ArgumentHelp("Write every stretch of 4 and 8 strong candidate steps, with what the walking model reads of it, as CSV: the material tools/walking-model labels and learns from.",
+                               valueName: "file.csv"))
+    var windowsCSV: String?
+
     @OptionGroup var detector: DetectorOptions
 
     func validate() throws {
@@ -59,11 +63,16 @@ struct Bench: ParsableCommand {
             throw ValidationError("--shard must be I/N with 0 <= I < N, for example 0/4.")
         }
         if merge && shard != nil { throw ValidationError("--merge combines finished reports; it takes no --shard.") }
+        if windowsCSV != nil && (merge || speed) { throw ValidationError("--windows-csv runs the detector: it takes no --merge or --speed.") }
     }
 
     func run() throws {
         if speed {
             try runSpeed()
+            return
+        }
+        if let windowsCSV {
+            try writeWindows(to: windowsCSV)
             return
         }
         let report: BenchReport
@@ -115,6 +124,21 @@ struct Bench: ParsableCommand {
         } else {
             print(text, terminator: "")
         }
+    }
+
+    func writeWindows(to path: String) throws {
+        let shard = self.shard.flatMap(Shard.init(parsing:)) ?? .whole
+        let chosen = shard.select(try BenchCorpus.discover(paths))
+        if chosen.isEmpty { throw ValidationError("No traces with sidecars found under: \(paths.joined(separator: " "))") }
+        let configuration = try detector.configuration()
+        let bar = ProgressBar(total: chosen.count)
+        var text = WindowProbeExport.header + "\n"
+        for (done, recording) in chosen.enumerated() {
+            text += try WindowProbeExport.rows(for: recording, configuration: configuration)
+            bar.update(done + 1)
+        }
+        bar.finish()
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     func loadReport(_ path: String) throws -> BenchReport {

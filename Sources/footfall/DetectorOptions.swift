@@ -9,9 +9,20 @@ struct DetectorOptions: ParsableArguments {
                                valueName: "name=value", visibility: .hidden))
     var overrides: [String] = []
 
+    @Option(help: ArgumentHelp("Use the walking model in this JSON file (tools/walking-model writes one per cross-validation fold) instead of the built-in one.",
+                               valueName: "file.json"))
+    var walkingModel: String?
+
     /// The configuration with every override applied.
     func configuration() throws -> DetectorConfiguration {
         var configuration = DetectorConfiguration.default
+        if let walkingModel {
+            do {
+                configuration.walkingModel = try WalkingModelFile.load(path: walkingModel)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
         for text in overrides {
             do {
                 configuration = try configuration.applying(override: text)

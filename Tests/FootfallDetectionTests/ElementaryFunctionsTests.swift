@@ -24,3 +24,18 @@ struct ElementaryFunctionsTests {
         #expect(abs(exponential(x) - exp(x)) <= tolerance * exp(x) + 1e-300)
     }
 }
+
+/// The walking model's features are logarithms; the detector's own must agree with the C
+/// library's.
+struct NaturalLogarithmTests {
+    @Test(arguments: [1e-300, 1e-9, 0.001, 0.02, 0.5, 0.999, 1, 1.001, 2, 2.718281828459045, 10, 123.4, 1e9, 1e300])
+    func naturalLogarithmMatchesTheCLibrary(x: Double) {
+        #expect(abs(naturalLogarithm(x) - log(x)) <= 1e-14 * max(1, abs(log(x))))
+    }
+
+    @Test func theEdgesAreTheCLibrarysToo() {
+        #expect(naturalLogarithm(0) == -.infinity)
+        #expect(naturalLogarithm(-1).isNaN)
+        #expect(naturalLogarithm(.infinity) == .infinity)
+    }
+}

@@ -45,25 +45,28 @@ struct WalkingGateTests {
         #expect(duringHand < 8, "at most a few steps before the walk is judged again: \(duringHand)")
     }
 
-    /// Evidence as the gate sees it: a window of steady posture that repeats at the step.
-    func evidence(along: Double, across: Double, acrossToAlong: Double) -> WindowEvidence {
-        WindowEvidence(periodicity: 0.8, alongCorrelation: along, acrossCorrelation: across,
-                       acrossToAlong: acrossToAlong, orientationSpread: 0.02)
-    }
-
-    @Test func aLimbAtWorkDoesNotStartAWalk() {
-        let gate = WalkingGate(configuration: DetectorConfiguration())
-        // Twice as much motion across gravity as along it, repeating each cycle as faithfully
-        // as the magnitude: a wrist scrubbing teeth. Refused as a start...
-        let scrubbing = evidence(along: 0.65, across: 0.6, acrossToAlong: 2)
-        #expect(gate.isNotWalking(scrubbing, starting: true))
-        // ...but a walk already going may look like this for a moment at a turn.
-        #expect(!gate.isNotWalking(scrubbing, starting: false))
-        // A wrist on a walker: as much across, but the arm swings out of step one step on.
-        #expect(!gate.isNotWalking(evidence(along: 0.7, across: -0.3, acrossToAlong: 2)))
-        // A trunk surging forward as it bounces: the across motion repeats, but is smaller.
-        #expect(!gate.isNotWalking(evidence(along: 0.7, across: 0.6, acrossToAlong: 0.5)))
-        // The same hand repeating itself exactly, whatever its direction, is never walking.
-        #expect(gate.isNotWalking(evidence(along: 0.92, across: 0.9, acrossToAlong: 0.5), starting: false))
+    @Test func aStretchOutsideTheWalkingEnvelopeIsNeverWalking() {
+        // A model whose regression says "walking" everywhere, but whose envelope bounds the
+        // first feature: beyond the bound the gate's answer is no, whatever the regression says.
+        var upper = SIMD16<Double>(repeating: .infinity)
+        upper[0] = 1
+        var configuration = DetectorConfiguration()
+        configuration.walkingModel = WalkingModel(means: .zero, scales: SIMD16(repeating: 1), weights: .zero, bias: 10,
+                                                  upperBounds: upper, startProbability: 0.5, continueProbability: 0.2)
+        var inside = SIMD16<Double>.zero
+        inside[0] = 0.5
+        var outside = inside
+        outside[0] = 1.5
+        let model = configuration.walkingModel
+        #expect(model.probability(WalkingFeatures(values: inside)) > 0.99)
+        #expect(model.probability(WalkingFeatures(values: outside)) == 0)
+        #expect(model.outsideEnvelope(WalkingFeatures(values: outside)) == 0)
+        // The same model in the detector: a walk whose stretches all lie beyond the bound
+        // counts nothing; within it, the walk counts.
+        let walk = Signals.stepRhythm(frequencyHz: 1.8, amplitude: 2, rateHz: 50, duration: 30)
+        configuration.walkingModel.upperBounds[0] = -50
+        #expect(Signals.steps(walk, configuration: configuration).isEmpty)
+        configuration.walkingModel.upperBounds[0] = .infinity
+        #expect(Signals.steps(walk, configuration: configuration).count > 45)
     }
 }

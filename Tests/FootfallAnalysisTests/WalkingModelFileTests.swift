@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import FootfallDetection
+@testable import FootfallAnalysis
+
+/// A walking model read from a file (a cross-validation fold's) is the model written, and a
+/// file made for other features is refused with what is wrong.
+struct WalkingModelFileTests {
+    func write(_ object: [String: Any]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("model-\(UUID().uuidString).json").path
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func file(features: [String] = WalkingFeatures.names, count: Int = WalkingFeatures.count) -> [String: Any] {
+        let n = count
+        return ["features": features, "means": (0..<n).map { Double($0) }, "scales": Array(repeating: 2.0, count: n),
+                "weights": (0..<n).map { Double($0) / 10 }, "bias": 0.25,
+                "lower_bounds": [-1.0] + Array(repeating: NSNull(), count: n - 1) as [Any],
+                "upper_bounds": Array(repeating: NSNull(), count: n - 1) + [3.0] as [Any],
+                "start_probability": 0.6, "continue_probability": 0.3]
+    }
+
+    @Test func aModelFileReadsAsWritten() throws {
+        let model = try WalkingModelFile.load(path: try write(file()))
+        #expect(model.means[3] == 3)
+        #expect(model.scales[0] == 2)
+        #expect(model.weights[5] == 0.5)
+        #expect(model.bias == 0.25)
+        #expect(model.lowerBounds[0] == -1 && model.lowerBounds[1] == -.infinity)
+        #expect(model.upperBounds[WalkingFeatures.count - 1] == 3 && model.upperBounds[0] == .infinity)
+        #expect(model.startProbability == 0.6 && model.continueProbability == 0.3)
+    }
+
+    @Test func aModelOfOtherFeaturesIsRefused() throws {
+        var names = WalkingFeatures.names
+        names.swapAt(0, 1)
+        let path = try write(file(features: names))
+        #expect {
+            try WalkingModelFile.load(path: path)
+        } throws: { error in
+            "\(error)".contains("are not the detector's")
+        }
+        let short = try write(file(features: Array(WalkingFeatures.names.dropLast()), count: WalkingFeatures.count - 1))
+        #expect(throws: WalkingModelFile.LoadError.self) { try WalkingModelFile.load(path: short) }
+    }
+
+    @Test func notAModelIsRefusedWithItsPath() throws {
+        let path = try write(["steps": 3])
+        #expect {
+            try WalkingModelFile.load(path: path)
+        } throws: { error in
+            "\(error)".hasPrefix(path)
+        }
+    }
+}

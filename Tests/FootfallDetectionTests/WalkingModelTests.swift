@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import FootfallAnalysis
+import FootfallTestSupport
+import FootfallTraces
+@testable import FootfallDetection
+
+/// The learned walking decision, on real recordings it ships with (SampleTraces): it says
+/// walking on a walk, never on a recording of not walking, and every judgement can be read back
+/// as the sum of what each feature contributed.
+struct WalkingModelTests {
+    func judgements(_ trace: String) throws -> [GateJudgement] {
+        let samples = try TraceCSVReader.readSamples(path: SampleTracesLocation.path(trace))
+        return DetectorRecording(samples: samples).judgements
+    }
+
+    @Test func aRealWalkIsJudgedWalking() throws {
+        // A phone in the hand, 278 true steps: the walk is kept at nearly every judgement.
+        let seen = try judgements("oxford/Samsung_Dario_Hard_InHand_1.csv")
+        let going = seen.filter { $0.question == .stillWalking }
+        #expect(going.count > 50)
+        #expect(Double(going.filter(\.walking).count) >= 0.95 * Double(going.count))
+    }
+
+    @Test(arguments: ["bangle/HughB-static-0.csv", "bangle/HughB-nosteps1.csv", "bangle/extra-0.csv"])
+    func realStillnessIsNeverJudgedWalking(trace: String) throws {
+        #expect(try judgements(trace).allSatisfy { !$0.walking })
+    }
+
+    @Test func everyJudgementIsTheSumOfItsContributions() throws {
+        let model = WalkingModel.trained
+        let seen = try judgements("daily/short-walks-neck-pouch.csv")
+        #expect(seen.count > 10)
+        for judgement in seen {
+            let z = model.bias + model.contributions(judgement.features).sum()
+            let probability = model.outsideEnvelope(judgement.features) == nil ? 1 / (1 + exp(-z)) : 0
+            #expect(abs(probability - judgement.probability) < 1e-9)
+            #expect(judgement.walking == (judgement.probability >= model.startProbability)
+                    || judgement.question == .stillWalking || judgement.question == .resumed
+                    || judgement.question == .finishedShortWalk)
+        }
+    }
+
+    @Test func theTrainedModelIsComplete() {
+        let model = WalkingModel.trained
+        #expect(WalkingFeatures.names.count == WalkingFeatures.count)
+        for i in 0..<WalkingFeatures.count { #expect(model.scales[i] > 0) }
+        // Weights beyond the features would read lanes nobody fills.
+        for i in WalkingFeatures.count..<16 { #expect(model.weights[i] == 0) }
+        #expect(model.continueProbability <= model.startProbability)
+    }
+}

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""The team's scoreboard: the whole detector, cross-validated on real recordings.
+
+usage: tools/walking-model/cross_validate.py [--by subject|dataset|both] [DATASET_DIR ...]
+
+For every fold it learns everything the walking decision learns (the walking envelope and the
+logistic regression, walkdata.train) from the other folds' recordings only, writes that model
+to a JSON file, and scores the held-out fold's recordings with it (`footfall bench
+--walking-model FOLD.json --json`). The held-out reports are merged into one table, which is
+printed beside the in-sample table (the model learned from every recording, as the shipped
+one is) and the distance between them: a large distance is a model that fits more than it
+generalises.
+
+  --by subject: leave one subject out (within each dataset; a subject is the sidecar's
+                `subject`, or for bangle-wrist the contributor its file name gives).
+  --by dataset: leave one dataset out: learned from the other datasets alone.
+
+The stretches are measured once (`footfall bench --windows-csv`); folds differ only in which
+of them the model learns from. Needs numpy and scikit-learn.
+"""
+import argparse, glob, json, os, subprocess, sys, tempfile
+from collections import defaultdict
+import numpy as np
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)
+import walkdata  # noqa: E402
+from train import build, SHARED, root  # noqa: E402
+
+
+def recordings(folders):
+    out = []
+    for folder in folders:
+        for sidecar in sorted(glob.glob(os.path.join(folder, "**", "*.json"), recursive=True)):
+            trace = sidecar[:-5] + ".csv"
+            if os.path.exists(trace):
+                meta = walkdata.load_sidecar(trace)
+                dataset = meta.get("dataset") or os.path.basename(folder)
+                out.append((trace, dataset, dataset + "/" + walkdata.subject_of(meta, trace)))
+    return out
+
+
+def bench(footfall, model_path, traces, report):
+    args = [footfall, "bench", "--json", "-o", report]
+    if model_path:
+        args += ["--walking-model", model_path]
+    done = subprocess.run(args + traces, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"footfall bench failed on {len(traces)} recordings: {done.stderr.strip()}")
+    with open(report) as f:
+        return json.load(f)
+
+
+def merged_table(footfall, reports, work, name):
+    paths = []
+    for i, report in enumerate(reports):
+        path = os.path.join(work, f"{name}-{i}.json")
+        with open(path, "w") as f:
+            json.dump(report, f)
+        paths.append(path)
+    text = subprocess.run([footfall, "bench", "--merge"] + paths, check=True, capture_output=True, text=True).stdout
+    merged = os.path.join(work, f"{name}.json")
+    subprocess.run([footfall, "bench", "--merge", "--json", "-o", merged] + paths, check=True)
+    with open(merged) as f:
+        return text, json.load(f)
+
+
+KEY_FIGURES = [("walk_median_ape_pct", "median err %"), ("walk_total_err_pct", "summed err %"),
+               ("nonwalk_false_steps_per_h", "false/h")]
+
+
+def figures(summary):
+    out = {}
+    for key, title in KEY_FIGURES:
+        if summary.get(key) is not None:
+            out[title] = summary[key]
+    match = summary.get("match")
+    if match:
+        tp, fp, fn = match["tp"], match["fp"], match["fn"]
+        out["F1"] = 2 * tp / max(1, 2 * tp + fp + fn)
+    if summary.get("mixed_true") is not None:
+        out["mixed counted/true"] = f"{summary['mixed_counted']}/{summary['mixed_true']}"
+    for key, value in summary.items():
+        if key.startswith("segment") and isinstance(value, dict):
+            for k, v in value.items():
+                if isinstance(v, (int, float)):
+                    out[f"{key}.{k}"] = v
+    return out
+
+
+def distance_table(in_sample, cross, title):
+    rows = [f"{'dataset':16} {'figure':24} {'in sample':>12} {title:>14} {'distance':>10}"]
+    cross_by = {s["dataset"]: s for s in cross["datasets"]}
+    for s in in_sample["datasets"]:
+        a, b = figures(s), figures(cross_by.get(s["dataset"], {}))
+        for k, v in a.items():
+            w = b.get(k)
+            if isinstance(v, str) or w is None or isinstance(w, str):
+                rows.append(f"{s['dataset']:16} {k:24} {str(v):>12} {str(w):>14} {'':>10}")
+            else:
+                rows.append(f"{s['dataset']:16} {k:24} {v:12.4g} {w:14.4g} {w - v:+10.3g}")
+    return "\n".join(rows)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("folders", nargs="*", help="dataset folders (default: every set in ../shared/datasets)")
+    ap.add_argument("--by", choices=["subject", "dataset", "both"], default="both")
+    ap.add_argument("--windows", help="a stretches CSV already measured by `footfall bench --windows-csv`")
+    ap.add_argument("--json-out", help="also write the tables' figures as JSON")
+    ap.add_argument("--start", type=float, default=walkdata.START_PROBABILITY,
+                    help="the probability a stretch needs to start a walk (default %(default)s)")
+    ap.add_argument("--continue", dest="keep", type=float, default=walkdata.CONTINUE_PROBABILITY,
+                    help="the probability below which a walk going is judged not walking (default %(default)s)")
+    a = ap.parse_args()
+    folders = a.folders or sorted(d for d in glob.glob(os.path.join(SHARED, "*")) if os.path.isdir(d))
+    footfall = build()
+    work = tempfile.mkdtemp(prefix="footfall-cv-")
+    csv_path = a.windows or os.path.join(work, "windows.csv")
+    if not a.windows:
+        subprocess.run([footfall, "bench", "--windows-csv", csv_path] + folders, check=True)
+    w = walkdata.Windows(csv_path)
+    recs = recordings(folders)
+
+    everything = np.ones(len(w.y), bool)
+    model_path = os.path.join(work, "model-in-sample.json")
+    with open(model_path, "w") as f:
+        json.dump(walkdata.model_json(w.feature_names, walkdata.train(w, everything), a.start, a.keep), f)
+    in_text, in_sample = merged_table(footfall, [bench(footfall, model_path, [r[0] for r in recs],
+                                                       os.path.join(work, "all.json"))], work, "in-sample")
+    print("== in sample (the model learned from every recording)\n" + in_text)
+    results = {"in_sample": in_sample}
+
+    for scheme in (["subject", "dataset"] if a.by == "both" else [a.by]):
+        folds = defaultdict(list)
+        for trace, dataset, subject in recs:
+            folds[subject if scheme == "subject" else dataset].append(trace)
+        groups = w.subject if scheme == "subject" else w.dataset
+        reports = []
+        for i, (fold, traces) in enumerate(sorted(folds.items())):
+            train_mask = groups != fold
+            path = os.path.join(work, f"model-{scheme}-{i}.json")
+            with open(path, "w") as f:
+                json.dump(walkdata.model_json(w.feature_names, walkdata.train(w, train_mask), a.start, a.keep), f)
+            reports.append(bench(footfall, path, traces, os.path.join(work, f"{scheme}-{i}-report.json")))
+        text, merged = merged_table(footfall, reports, work, scheme)
+        title = "leave one " + scheme + " out"
+        print(f"== {title} ({len(folds)} folds: each recording scored by a model that never saw its {scheme})\n" + text)
+        print(distance_table(in_sample, merged, title) + "\n")
+        results[scheme] = merged
+    if a.json_out:
+        with open(a.json_out, "w") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

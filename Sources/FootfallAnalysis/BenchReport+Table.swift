@@ -36,7 +36,32 @@ extension BenchReport {
                        d.mixedTrue.map { "\(d.mixedCounted ?? 0)/\($0)" } ?? "-",
                        millions(d.samplesPerSecond)])
         }
-        return table.render() + gestureTable()
+        return table.render() + gestureTable() + segmentTable()
+    }
+
+    /// Where the steps fell among labelled segments, per dataset and placement, and how far
+    /// two devices of one execution disagreed; empty when no dataset is segment-labelled.
+    public func segmentTable() -> String {
+        let labelled = datasets.filter { $0.segments != nil }
+        guard !labelled.isEmpty else { return "" }
+        var table = TextTable([("dataset", .left), ("placement", .left), ("recs", .right), ("walk steps", .right),
+                               ("steps/s walking", .right), ("no step", .right), ("false", .right),
+                               ("false/h still", .right), ("seated", .right), ("standing-up", .right),
+                               ("sitting-down", .right)])
+        var pairs = ""
+        for d in labelled {
+            for s in d.segments ?? [] {
+                table.add([d.dataset, s.placement, String(s.recordings), String(s.walkSteps),
+                           formatted(s.stepsPerWalkingSecond, decimals: 2), String(s.noStepRecordings),
+                           String(s.falseSteps), formatted(s.falseStepsPerHour, decimals: 0), String(s.seatedSteps),
+                           String(s.standingUpSteps), String(s.sittingDownSteps)])
+            }
+            if let p = d.pairedCounts {
+                pairs += "\(d.dataset): paired executions \(p.executions): |difference| median \(formatted(p.medianDifference, decimals: 1)), "
+                pairs += "mean \(formatted(p.meanDifference, decimals: 2)), max \(p.maximumDifference)\n"
+            }
+        }
+        return "\n" + table.render() + pairs
     }
 
     /// False steps per hour by gesture, for sets whose sidecars name their gestures; empty

@@ -31,6 +31,11 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
     public var walkRecall: Double?
     /// False steps per hour for each gesture (sets whose sidecars name the gesture).
     public var falseStepsPerHourByGesture: [String: Double]?
+    /// Per placement, where the steps fell among labelled segments (sets whose truth is
+    /// segments: geotec-tug).
+    public var segments: [SegmentSummary]?
+    /// How far apart two devices worn in the same executions counted.
+    public var pairedCounts: PairedCounts?
 
     enum CodingKeys: String, CodingKey {
         case dataset, recordings, counted, match
@@ -45,6 +50,8 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
         case samplesPerSecond = "samples_per_s"
         case walkRecall = "walk4_recall"
         case falseStepsPerHourByGesture = "false_steps_per_h_by_gesture"
+        case segments
+        case pairedCounts = "paired_counts"
     }
 
     /// Summarises the recordings of one dataset.
@@ -70,7 +77,8 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
             nonWalkingHours = hours
             falseStepsPerHour = hours > 0 ? Double(still.reduce(0) { $0 + $1.counted }) / hours : nil
         }
-        let mixed = scores.filter { $0.activity == .mixed }
+        // Segment-labelled recordings have no true count: they are scored by where steps fell.
+        let mixed = scores.filter { $0.activity == .mixed && $0.segments == nil }
         if !mixed.isEmpty {
             mixedTrue = mixed.reduce(0) { $0 + $1.trueSteps }
             mixedCounted = mixed.reduce(0) { $0 + $1.counted }
@@ -86,6 +94,13 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
                 let hours = group.reduce(0) { $0 + $1.duration } / 3600
                 return hours > 0 ? Double(group.reduce(0) { $0 + $1.counted }) / hours : 0
             }
+        }
+        let labelled = scores.compactMap(\.segments)
+        if !labelled.isEmpty {
+            segments = Dictionary(grouping: labelled, by: \.placement)
+                .map { SegmentSummary(placement: $0.key, scores: $0.value) }
+                .sorted { $0.placement < $1.placement }
+            pairedCounts = PairedCounts(scores)
         }
         let elapsed = scores.reduce(0) { $0 + $1.elapsed }
         samplesPerSecond = elapsed > 0 ? Double(scores.reduce(0) { $0 + $1.samples }) / elapsed : 0

@@ -27,12 +27,15 @@ public struct RecordingScore: Sendable, Codable, Equatable {
     public var walkStepsFound: Int?
     /// The gesture a non-walking recording shows, when its sidecar names one.
     public var gesture: String?
+    /// Where the counted steps fell among the recording's labelled segments, when its truth is
+    /// segments (geotec-tug).
+    public var segments: SegmentScore?
 
     enum CodingKeys: String, CodingKey {
         case dataset, name, activity, counted, match, samples, elapsed
         case trueSteps = "true"
         case duration = "duration_s"
-        case walkSteps = "walk4_true", walkStepsFound = "walk4_found", gesture
+        case walkSteps = "walk4_true", walkStepsFound = "walk4_found", gesture, segments
     }
 
     /// Signed count error, percent of the true count (nil when the truth is 0).
@@ -74,6 +77,10 @@ public struct RecordingScore: Sendable, Codable, Equatable {
             }
         }
         gesture = sidecar.gesture
+        if let labelled = sidecar.segments, !labelled.isEmpty {
+            segments = SegmentScore(stepTimes: count.stepTimes, segments: labelled,
+                                    placement: sidecar.placement ?? "", name: name)
+        }
         duration = sidecar.durationSeconds ?? count.duration
         samples = count.samples
         elapsed = count.elapsed

@@ -59,6 +59,55 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
     /// The gesture a non-walking recording shows ("brushing", "combing", ...), for scoring
     /// false steps per gesture (generated sets).
     public var gesture: String?
+    /// What the person was doing when, for recordings whose truth is labelled segments rather
+    /// than steps (geotec-tug): scored by where the counted steps fall.
+    public var segments: [Segment]?
+
+    /// What a labelled segment shows.
+    public enum SegmentLabel: String, Codable, Sendable, CaseIterable {
+        /// Sitting still.
+        case seated
+        /// Rising from a chair.
+        case standingUp = "standing-up"
+        /// Walking.
+        case walking
+        /// Turning round, on the feet.
+        case turning
+        /// Lowering onto a chair (people step as they turn to it).
+        case sittingDown = "sitting-down"
+
+        /// Whether steps belong there: walking and turning.
+        public var isWalking: Bool { self == .walking || self == .turning }
+
+        /// Reads a label, naming the known ones when it is not one of them.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let label = SegmentLabel(rawValue: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "unknown segment label '\(text)' (known: \(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            self = label
+        }
+    }
+
+    /// One labelled stretch of a recording.
+    public struct Segment: Codable, Sendable, Equatable {
+        /// What it shows.
+        public var label: SegmentLabel
+        /// Its start, seconds on the trace's clock.
+        public var start: Double
+        /// Its end, seconds on the trace's clock.
+        public var end: Double
+
+        /// Creates a segment.
+        public init(label: SegmentLabel, start: Double, end: Double) {
+            self.label = label
+            self.start = start
+            self.end = end
+        }
+    }
 
     /// One walk within a recording: when it starts and ends and how many true steps it has.
     public struct Walk: Codable, Sendable, Equatable {
@@ -110,7 +159,7 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
         case evaluationWindows = "evaluation_windows"
         case bangleFirmwareCount = "bangle_firmware_count"
         case recordedAt = "recorded_at"
-        case walks, gesture
+        case walks, gesture, segments
     }
 
     /// The sidecar path for a trace: the same name with `.json` for its extension.
@@ -166,6 +215,9 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
         if let tolerance = stepTimeTolerance, !(tolerance > 0) { return "'step_time_tolerance_s' must be positive" }
         if let walks, walks.contains(where: { !($0.start <= $0.end) || $0.steps < 1 }) {
             return "a walk in 'walks' ends before it starts or has no steps"
+        }
+        if let segments, let bad = segments.firstIndex(where: { !($0.start <= $0.end) }) {
+            return "segment \(bad) in 'segments' ends before it starts"
         }
         return nil
     }

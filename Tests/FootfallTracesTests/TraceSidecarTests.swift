@@ -92,4 +92,39 @@ struct TraceSidecarTests {
             #expect(error.reason == .badSidecar("a walk in 'walks' ends before it starts or has no steps"))
         }
     }
+
+    @Test func segmentsRoundTripAndStayAbsentWhenAbsent() throws {
+        var sidecar = TraceSidecar(activity: .mixed, placement: "wrist")
+        sidecar.segments = [TraceSidecar.Segment(label: .seated, start: 0, end: 1.5),
+                            TraceSidecar.Segment(label: .standingUp, start: 1.5, end: 2.5),
+                            TraceSidecar.Segment(label: .walking, start: 2.5, end: 6)]
+        let path = try fixture.file("tug.json", try sidecar.encoded())
+        let read = try TraceSidecar.load(path: path)
+        #expect(read == sidecar)
+        #expect(String(decoding: try sidecar.encoded(), as: UTF8.self).contains("\"standing-up\""))
+        #expect(!String(decoding: try TraceSidecar(steps: 1).encoded(), as: UTF8.self).contains("segments"))
+    }
+
+    @Test func anUnknownSegmentLabelIsRefusedByName() throws {
+        let trace = try fixture.file("hop.csv", "t,ax,ay,az\n0,0,0,9.8\n")
+        _ = try fixture.file("hop.json", "{\"segments\": [{\"label\": \"hopping\", \"start\": 0, \"end\": 1}]}")
+        do {
+            _ = try TraceSidecar.load(besideTrace: trace)
+            Issue.record("an unknown segment label was accepted")
+        } catch {
+            #expect(error.description.contains("unknown segment label 'hopping'"))
+            #expect(error.description.contains("sitting-down"))
+        }
+    }
+
+    @Test func aSegmentThatEndsBeforeItStartsIsRefused() throws {
+        let trace = try fixture.file("rewind.csv", "t,ax,ay,az\n0,0,0,9.8\n")
+        _ = try fixture.file("rewind.json", "{\"segments\": [{\"label\": \"seated\", \"start\": 0, \"end\": 1}, {\"label\": \"walking\", \"start\": 3, \"end\": 2}]}")
+        do {
+            _ = try TraceSidecar.load(besideTrace: trace)
+            Issue.record("a segment ending before it starts was accepted")
+        } catch {
+            #expect(error.reason == .badSidecar("segment 1 in 'segments' ends before it starts"))
+        }
+    }
 }

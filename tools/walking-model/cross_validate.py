@@ -80,25 +80,28 @@ def figures(summary):
         out["F1"] = 2 * tp / max(1, 2 * tp + fp + fn)
     if summary.get("mixed_true") is not None:
         out["mixed counted/true"] = f"{summary['mixed_counted']}/{summary['mixed_true']}"
-    for key, value in summary.items():
-        if key.startswith("segment") and isinstance(value, dict):
-            for k, v in value.items():
-                if isinstance(v, (int, float)):
-                    out[f"{key}.{k}"] = v
+    for segment in summary.get("segments") or []:
+        where = segment["placement"]
+        out[f"{where}: steps/s walking"] = segment["steps_per_walking_s"]
+        out[f"{where}: no step"] = segment["no_step"]
+        out[f"{where}: false/h still"] = segment["false_steps_per_still_h"]
+        out[f"{where}: seated+standing"] = segment["seated_steps"] + segment["standing_up_steps"]
+    if summary.get("paired_counts"):
+        out["paired |difference| mean"] = summary["paired_counts"]["mean_difference"]
     return out
 
 
 def distance_table(in_sample, cross, title):
-    rows = [f"{'dataset':16} {'figure':24} {'in sample':>12} {title:>14} {'distance':>10}"]
+    rows = [f"{'dataset':16} {'figure':26} {'in sample':>12} {title:>22} {'distance':>10}"]
     cross_by = {s["dataset"]: s for s in cross["datasets"]}
     for s in in_sample["datasets"]:
         a, b = figures(s), figures(cross_by.get(s["dataset"], {}))
         for k, v in a.items():
             w = b.get(k)
             if isinstance(v, str) or w is None or isinstance(w, str):
-                rows.append(f"{s['dataset']:16} {k:24} {str(v):>12} {str(w):>14} {'':>10}")
+                rows.append(f"{s['dataset']:16} {k:26} {str(v):>12} {str(w):>22} {'':>10}")
             else:
-                rows.append(f"{s['dataset']:16} {k:24} {v:12.4g} {w:14.4g} {w - v:+10.3g}")
+                rows.append(f"{s['dataset']:16} {k:26} {v:12.4g} {w:22.4g} {w - v:+10.3g}")
     return "\n".join(rows)
 
 

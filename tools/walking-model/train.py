@@ -59,6 +59,44 @@ def cross_validated(w, groups):
     return probs
 
 
+def learning_curve(w, fractions=(0.25, 0.5, 0.75, 1.0), folds=5, repeats=10, seed=1):
+    """Stretch-level errors on held-out subjects when the model learns from a fraction of the
+    other subjects: if the error still falls at 100 %, more people's recordings would help."""
+    rng = np.random.default_rng(seed)
+    subjects = np.unique(w.subject)
+    order = rng.permutation(subjects)
+    fold_of = {s: i % folds for i, s in enumerate(order)}
+    fold = np.array([fold_of[s] for s in w.subject])
+    rows = []
+    for fraction in fractions:
+        missed, passed = [], []
+        for k in range(folds):
+            others = [s for s in subjects if fold_of[s] != k]
+            for _ in range(repeats if fraction < 1 else 1):
+                chosen = set(rng.choice(others, max(1, int(round(fraction * len(others)))), replace=False))
+                train_mask = np.array([s in chosen for s in w.subject])
+                if len(np.unique(w.y[train_mask])) < 2:
+                    continue
+                model = walkdata.train(w, train_mask)
+                test = fold == k
+                p = walkdata.probability(model["params"], w.X[test], model["bounds"])
+                figures = stretch_figures_of(w, test, p)
+                missed.append(figures[0])
+                if not np.isnan(figures[1]):
+                    passed.append(figures[1])
+        rows.append((fraction, float(np.mean(missed)), float(np.mean(passed)) if passed else float("nan")))
+    return rows
+
+
+def stretch_figures_of(w, mask, probs):
+    judged = w.even[mask]
+    y = w.y[mask]
+    walk = judged & (y == 1)
+    still = judged & (y == 0)
+    return (float((probs[walk] < walkdata.START_PROBABILITY).mean()),
+            float((probs[still] >= walkdata.START_PROBABILITY).mean()) if still.any() else float("nan"))
+
+
 def swift_vector(values, fill):
     out = []
     for v in values:
@@ -75,10 +113,18 @@ def main():
     ap.add_argument("folders", nargs="*", help="dataset folders (default: every set in ../shared/datasets)")
     ap.add_argument("--windows", help="use this stretches CSV instead of measuring anew")
     ap.add_argument("--output", default=OUT, help="the Swift file to write")
+    ap.add_argument("--learning-curve", action="store_true",
+                    help="only print the stretch-level errors on held-out subjects against the share of subjects learned from")
     a = ap.parse_args()
     folders = a.folders or sorted(d for d in glob.glob(os.path.join(SHARED, "*")) if os.path.isdir(d))
     csv_path = a.windows or os.path.join(root, ".build", "walking-windows.csv")
     w = walkdata.Windows(csv_path) if a.windows else measure(build(), folders, csv_path)
+
+    if a.learning_curve:
+        print("subjects learned from   walking stretches missed   not-walking stretches passed   (5 folds of subjects held out)")
+        for fraction, missed, passed in learning_curve(w):
+            print(f"{fraction:>22.0%}   {missed:>24.4f}   {passed:>28.4f}")
+        return
 
     everything = np.ones(len(w.y), bool)
     model = walkdata.train(w, everything)

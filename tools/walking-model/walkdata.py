@@ -165,7 +165,10 @@ SIGNS = {
 }
 
 
-UNUSED = set()
+# Features the regression leaves to the envelope: how much of the motion is across gravity
+# says "not walking" only at its extremes (purely vertical, mostly sideways); in between it
+# tells placements apart (a wrist swings, a pocket surges), not walking from not walking.
+UNUSED = {"log_across_to_along"}
 
 
 def fit(windows, mask, C=0.1):

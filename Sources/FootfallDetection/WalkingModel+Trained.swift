@@ -2,7 +2,7 @@
 //
 // Trained on the stretches of 4 and 8 strong candidate steps of real recordings, labelled
 // from their truth (tools/walking-model/walkdata.py), measured by `footfall bench --windows-csv`.
-// Data fingerprint (SHA-256 of the stretches' CSV): 87affff4e05571f5d4f24de034df9b600eb5370f6c4a04176c84ba6021072039
+// Data fingerprint (SHA-256 of the stretches' CSV): 2c7bb276801f40ff38e2a67098993b8564b00d490667361199b7f5a51de23929
 // Stretches (walking / not walking) per dataset: bangle-wrist 6179/1066, geotec-tug 2605/5, ipol-lowerback 5365/1, oxford-phone 25946/90
 // Recordings: bangle-wrist, geotec-tug, ipol-lowerback, oxford-phone
 //

@@ -25,7 +25,7 @@ import numpy as np
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 import walkdata  # noqa: E402
-from train import build, SHARED, root  # noqa: E402
+from train import build, dataset_folders  # noqa: E402
 
 
 def recordings(folders):
@@ -116,11 +116,12 @@ def main():
     ap.add_argument("--continue", dest="keep", type=float, default=walkdata.CONTINUE_PROBABILITY,
                     help="the probability below which a walk going is judged not walking (default %(default)s)")
     a = ap.parse_args()
-    folders = a.folders or sorted(d for d in glob.glob(os.path.join(SHARED, "*")) if os.path.isdir(d))
+    windows = os.path.abspath(a.windows) if a.windows else None
+    folders = dataset_folders(a.folders)
     footfall = build()
     work = tempfile.mkdtemp(prefix="footfall-cv-")
-    csv_path = a.windows or os.path.join(work, "windows.csv")
-    if not a.windows:
+    csv_path = windows or os.path.join(work, "windows.csv")
+    if not windows:
         subprocess.run([footfall, "bench", "--windows-csv", csv_path] + folders, check=True)
     w = walkdata.Windows(csv_path)
     recs = recordings(folders)

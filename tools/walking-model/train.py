@@ -27,6 +27,15 @@ SHARED = os.path.abspath(os.path.join(root, "..", "shared", "datasets"))
 OUT = os.path.join(root, "Sources", "FootfallDetection", "WalkingModel+Trained.swift")
 
 
+def dataset_folders(given):
+    """The dataset folders, relative to the repository's root, which becomes the working
+    folder: the stretches' CSV names its recordings so, and its fingerprint does not depend
+    on where the checkout is."""
+    chosen = [os.path.abspath(f) for f in given] or sorted(d for d in glob.glob(os.path.join(SHARED, "*")) if os.path.isdir(d))
+    os.chdir(root)
+    return [os.path.relpath(f, root) for f in chosen]
+
+
 def build():
     subprocess.run(["swift", "build", "-c", "release", "--product", "footfall"], cwd=root, check=True,
                    stdout=subprocess.DEVNULL)
@@ -116,7 +125,7 @@ def main():
     ap.add_argument("--learning-curve", action="store_true",
                     help="only print the stretch-level errors on held-out subjects against the share of subjects learned from")
     a = ap.parse_args()
-    folders = a.folders or sorted(d for d in glob.glob(os.path.join(SHARED, "*")) if os.path.isdir(d))
+    folders = dataset_folders(a.folders)
     csv_path = a.windows or os.path.join(root, ".build", "walking-windows.csv")
     w = walkdata.Windows(csv_path) if a.windows else measure(build(), folders, csv_path)
 

@@ -119,14 +119,17 @@ struct LifecycleTests {
         let status = try daemon.footfall(["status"], environment: ["NO_COLOR": "1"])
         #expect(status.status == 0)
         let golden = SampleTracesLocation.goldenSteps("bangle/100_1.csv")
-        #expect(status.stdout.hasPrefix("2026-06-01  \(golden) steps of 10,000  1%"))
+        // The goal bar's percentage is whole percents, rounded down.
+        #expect(status.stdout.hasPrefix("2026-06-01  \(golden) steps of 10,000  \(golden * 100 / 10_000)%"), "\(status.stdout)")
         #expect(!status.stdout.contains("\u{1B}["), "no colour when not a terminal")
         let history = try daemon.footfall(["history", "--from", "2026-05-31", "--to", "2026-06-01", "--csv"])
         #expect(history.stdout == "day,steps,goal\n2026-05-31,0,10000\n2026-06-01,\(golden),10000\n")
         let minutes = try daemon.footfall(["history", "--from", "2026-06-01", "--to", "2026-06-01", "--minutes", "--json"])
         #expect(minutes.stdout.contains("\"granularity\":\"minute\""))
-        let goal = try daemon.footfall(["goal", "100"])
-        #expect(goal.stdout == "Daily goal set to 100 steps, from now on.\n")
+        // A goal just under today's steps: lowering it passes half the goal and the goal itself.
+        let lowered = golden - 5
+        let goal = try daemon.footfall(["goal", String(lowered)])
+        #expect(goal.stdout == "Daily goal set to \(lowered) steps, from now on.\n")
         let render = try daemon.footfall(["render", "--text", "--width", "40"], environment: ["NO_COLOR": "1"])
         #expect(render.status == 0 && render.stdout.count > 40)
         let devices = try daemon.footfall(["status", "--json"])

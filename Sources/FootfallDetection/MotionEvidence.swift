@@ -188,7 +188,13 @@ public struct MotionEvidence: Sendable {
         return frames.storage.withUnsafeBufferPointer { storage in
             let ring = RingView(storage: storage, head: frames.head, from: from, count: count)
             var energy = SIMD8<Float>.zero
-            for j in 0..<count { let f = ring[j]; energy += f * f }
+            // Lane 7 already holds an energy (two frames' above the step band): summed as it is.
+            var above: Float = 0
+            for j in 0..<count {
+                let f = ring[j]
+                energy += f * f
+                above += f[7]
+            }
             let alongEnergy = energy[0]
             let acrossEnergy = energy[1] + energy[2] + energy[3]
             let step = ring.correlation(lag: lagFrames)
@@ -219,6 +225,26 @@ public struct MotionEvidence: Sendable {
             }
             let noiseFloor = Float(0.09) * Float(count)
             let stepBandEnergy = alongEnergy + acrossEnergy
+            // How much of the energy above the step band is there all the time: the mean over
+            // blocks of half a step, the third quietest of them. Impacts come once a step and
+            // leave the blocks between them quiet; a hand stroking at 3-6 Hz fills every block.
+            let block = max(1, lagFrames / 2)
+            var quietest = SIMD4<Float>(repeating: .infinity)
+            var start = 0
+            while start + block <= count {
+                var sum: Float = 0
+                for j in start..<(start + block) { sum += ring[j][7] }
+                var value = sum / Float(block)
+                // Keep the three smallest, in order, in lanes 0-2.
+                for lane in 0..<3 where value < quietest[lane] {
+                    let displaced = quietest[lane]
+                    quietest[lane] = value
+                    value = displaced
+                }
+                start += block
+            }
+            let sustained = quietest[2].isFinite ? quietest[2] : (quietest[0].isFinite ? quietest[0] : 0)
+            let stepBandPerFrame = (stepBandEnergy + noiseFloor) / Float(count)
             return WindowEvidence(
                 periodicity: Double(max(step.along, stride.along)),
                 alongCorrelation: Double(step.along),
@@ -228,7 +254,8 @@ public struct MotionEvidence: Sendable {
                 strideCorrelation: Double(stride.along),
                 acrossStrideCorrelation: Double(stride.across),
                 // Lane 7 holds two frames' energy for each frame kept.
-                aboveBandRatio: Double(0.5 * energy[7] / (stepBandEnergy + noiseFloor)),
+                aboveBandRatio: Double(0.5 * above / (stepBandEnergy + noiseFloor)),
+                sustainedAboveBandRatio: Double(0.5 * sustained / stepBandPerFrame),
                 stepBandLevel: Double((stepBandEnergy / Float(count)).squareRoot()),
                 gravityDrift: Double(drift))
         }

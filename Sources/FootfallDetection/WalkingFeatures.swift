@@ -10,10 +10,10 @@ public struct WalkingFeatures: Sendable, Equatable {
     public static let names = [
         "log_across_to_along", "along_step", "across_step", "along_stride", "across_stride",
         "log_orientation_spread", "log_gravity_drift", "log_above_band", "log_level",
-        "step_similarity",
+        "step_similarity", "log_sustained_above_band",
     ]
     /// How many features there are (at most 16).
-    public static let count = 10
+    public static let count = 11
 
     /// The features, in the order of `names`; unused lanes are 0.
     public var values: SIMD16<Double>
@@ -47,6 +47,7 @@ public struct WalkingFeatures: Sendable, Equatable {
         v[7] = naturalLogarithm(max(evidence.aboveBandRatio, 0.5))
         v[8] = naturalLogarithm(evidence.stepBandLevel + 0.05)
         v[9] = similarity
+        v[10] = naturalLogarithm(evidence.sustainedAboveBandRatio + 0.01)
         values = v
     }
 

@@ -32,6 +32,11 @@ public struct WindowEvidence: Sendable, Equatable {
     /// step band: a hand brushing or scrubbing strokes at 3-6 Hz; a walker's motion is mostly
     /// below 3 Hz, with short impacts above it.
     public var aboveBandRatio: Double
+    /// The part of it that is there all the time: the energy above the step band in the
+    /// quietest stretches of half a step (the third quietest), over the step band's mean. A
+    /// walker's impacts come once a step and leave the stretches between them quiet; a hand
+    /// stroking at 3-6 Hz fills every one.
+    public var sustainedAboveBandRatio: Double
     /// The rms of the step-band acceleration vector, m/s²: how hard the body moved.
     public var stepBandLevel: Double
     /// The chord between gravity's direction at the first candidate and at the last (about
@@ -41,7 +46,8 @@ public struct WindowEvidence: Sendable, Equatable {
     /// Creates the evidence.
     public init(periodicity: Double, alongCorrelation: Double, acrossCorrelation: Double,
                 acrossToAlong: Double, orientationSpread: Double, strideCorrelation: Double = 0,
-                acrossStrideCorrelation: Double = 0, aboveBandRatio: Double = 0, stepBandLevel: Double = 0,
+                acrossStrideCorrelation: Double = 0, aboveBandRatio: Double = 0, sustainedAboveBandRatio: Double = 0,
+                stepBandLevel: Double = 0,
                 gravityDrift: Double = 0) {
         self.periodicity = periodicity
         self.alongCorrelation = alongCorrelation
@@ -51,6 +57,7 @@ public struct WindowEvidence: Sendable, Equatable {
         self.strideCorrelation = strideCorrelation
         self.acrossStrideCorrelation = acrossStrideCorrelation
         self.aboveBandRatio = aboveBandRatio
+        self.sustainedAboveBandRatio = sustainedAboveBandRatio
         self.stepBandLevel = stepBandLevel
         self.gravityDrift = gravityDrift
     }

@@ -117,27 +117,39 @@ class Windows:
 
 # The walking envelope: for these features, the range real walking stays in, read as far
 # quantiles of the training stretches of walking. Each bound says something physical:
-# motion mostly across gravity or purely along it,
-# a posture that turns over or drifts (lying down, getting up, raising a hand to the head),
+# motion mostly across gravity or purely along it (a hand scrubbing sideways, tapping or
+# brushing up and down), a posture that turns over or drifts (lying down, getting up, raising
+# a hand to the head), energy above the step band beyond any walker's impacts, and above all
+# energy there all the time (a hand stroking at 3-6 Hz), where a walker's impacts leave the
+# half-steps between them quiet.
 # Not the motion's level: a slow or impaired walker moves gently, and the healthy adults of
 # the training recordings would set a floor such walkers fall below.
 ENVELOPE = {
     "log_across_to_along": ("low", "high"),
     "log_orientation_spread": ("high",),
     "log_gravity_drift": ("high",),
+    "log_above_band": ("high",),
+    "log_sustained_above_band": ("high",),
 }
 ENVELOPE_QUANTILE = 0.001   # one walking stretch in a thousand lies beyond each bound
 
 
-def envelope(windows, mask, quantile=ENVELOPE_QUANTILE):
+# A feature's own quantile, where real walking reaches further for reasons of the device: a
+# phone's impacts in a pocket depend on how it sits there, and leaving out one person's
+# back-pocket walks, the 99.9th percentile of the others refused most of them.
+ENVELOPE_QUANTILES = {"log_above_band": 0.0001}
+
+
+def envelope(windows, mask, quantile=None):
     walking = windows.X[mask & (windows.y == 1)]
     low, high = [None] * len(windows.feature_names), [None] * len(windows.feature_names)
     for name, sides in ENVELOPE.items():
         i = windows.feature_names.index(name)
-        if "low" in sides:  # noqa: SIM102
-            low[i] = float(np.quantile(walking[:, i], quantile))
+        q = ENVELOPE_QUANTILES.get(name, quantile if quantile is not None else ENVELOPE_QUANTILE)
+        if "low" in sides:
+            low[i] = float(np.quantile(walking[:, i], q))
         if "high" in sides:
-            high[i] = float(np.quantile(walking[:, i], 1 - quantile))
+            high[i] = float(np.quantile(walking[:, i], 1 - q))
     return low, high
 
 
@@ -161,7 +173,7 @@ def inside(bounds, X):
 SIGNS = {
     "log_across_to_along": 0, "along_step": +1, "across_step": -1, "along_stride": +1, "across_stride": +1,
     "log_orientation_spread": -1, "log_gravity_drift": -1, "log_above_band": -1, "log_level": +1,
-    "step_similarity": +1,
+    "step_similarity": +1, "log_sustained_above_band": -1,
 }
 
 

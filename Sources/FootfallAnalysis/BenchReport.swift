@@ -20,7 +20,9 @@ public struct BenchReport: Sendable, Codable {
     /// Creates a report from recording scores; the summaries are computed from them.
     public init(recordings: [RecordingScore], shard: Shard? = nil) {
         self.recordings = recordings.sorted { ($0.dataset, $0.name) < ($1.dataset, $1.name) }
-        datasets = DatasetSummary.summarize(recordings)
+        // From the sorted recordings: merged shards then sum in the same order as a whole run,
+        // and give the same figures to the last digit.
+        datasets = DatasetSummary.summarize(self.recordings)
         self.shard = shard.flatMap { $0.count > 1 ? $0.description : nil }
     }
 

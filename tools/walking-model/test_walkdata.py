@@ -1,0 +1,106 @@
+"""Tests of walkdata.py: how stretches are labelled from each kind of truth, how the fit weighs
+them, that every weight keeps the sign physics gives it, and what the envelope bounds.
+Run: python3 -m pytest tools/walking-model"""
+import csv, json, os, sys, tempfile
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import walkdata  # noqa: E402
+
+
+def test_step_times_label_by_how_many_true_steps_fall_inside():
+    meta = {"step_times": [1.0, 1.5, 2.0, 2.5, 3.0], "step_time_tolerance_s": 0.1}
+    assert walkdata.label(meta, 1.0, 2.5, 4) == 1          # four true steps for four candidates
+    assert walkdata.label(meta, 5.0, 7.0, 4) == 0          # none inside
+    assert walkdata.label(meta, 2.65, 4.5, 4) == 0         # one (3.0): at most one is not walking
+    assert walkdata.label(meta, 2.4, 4.5, 4) is None       # two of four: a walk's end, left out
+
+
+def test_segments_label_by_how_much_lies_in_walking():
+    segments = [{"label": "seated", "start": 0, "end": 2}, {"label": "standing-up", "start": 2, "end": 3},
+                {"label": "walking", "start": 3, "end": 8}, {"label": "turning", "start": 8, "end": 9},
+                {"label": "sitting-down", "start": 9, "end": 11}]
+    meta = {"segments": segments}
+    assert walkdata.label(meta, 3.5, 8.8, 4) == 1          # walking and turning throughout
+    assert walkdata.label(meta, 0.1, 2.9, 4) == 0          # seated and standing up
+    assert walkdata.label(meta, 9.0, 11.0, 4) is None      # sitting down: people step as they turn
+    assert walkdata.label(meta, 1.0, 5.0, 4) is None       # half and half
+
+
+def test_totals_label_whole_recordings_and_mixed_ones_are_left_out():
+    assert walkdata.label({"activity": "walking", "steps": 100}, 0, 3, 4) == 1
+    assert walkdata.label({"activity": "non-walking", "steps": 0}, 0, 3, 4) == 0
+    assert walkdata.label({"activity": "mixed", "steps": 40}, 0, 3, 4) is None
+
+
+def test_bangle_subjects_come_from_the_file_name():
+    assert walkdata.subject_of({}, "x/HughB-walk-1834.csv") == "HughB"
+    assert walkdata.subject_of({}, "x/100_2.csv") == "100"
+    assert walkdata.subject_of({"subject": "s03"}, "x/s03_01_wrist.csv") == "s03"
+
+
+def synthetic_windows(tmp):
+    """Two datasets of labelled stretches whose features say walking or not by construction."""
+    rng = np.random.default_rng(3)
+    names = ["log_across_to_along", "along_step", "across_step", "along_stride", "across_stride",
+             "log_orientation_spread", "log_gravity_drift", "log_above_band", "log_level", "step_similarity",
+             "log_sustained_above_band"]
+    rows = []
+    for dataset, n_walk, n_still in (("big", 900, 30), ("small", 100, 60)):
+        trace = os.path.join(tmp, dataset + ".csv")
+        with open(trace[:-4] + ".json", "w") as f:
+            json.dump({"activity": "mixed", "segments": [{"label": "walking", "start": 0, "end": 1000},
+                                                          {"label": "seated", "start": 1000, "end": 2000}]}, f)
+        for k in range(n_walk + n_still):
+            walking = k < n_walk
+            x = rng.normal(0, 1, len(names))
+            x[names.index("along_step")] += 1.5 if walking else -1.5
+            x[names.index("log_level")] += 1.0 if walking else -1.0
+            start = 10 + k * 0.5 if walking else 1010 + k * 0.5
+            rows.append([trace, dataset, "p", "wrist", 4, 1, start, start + 2] + list(x))
+    path = os.path.join(tmp, "windows.csv")
+    with open(path, "w", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(["trace", "dataset", "subject", "placement", "steps", "even", "from", "time"] + names)
+        out.writerows(rows)
+    return walkdata.Windows(path)
+
+
+def test_classes_weigh_the_same_and_datasets_by_the_square_root_of_their_size():
+    with tempfile.TemporaryDirectory() as tmp:
+        w = synthetic_windows(tmp)
+        weights = w.weights(np.ones(len(w.y), bool))
+        assert abs(weights[w.y == 1].sum() - weights[w.y == 0].sum()) < 1e-6
+        big = weights[(w.y == 1) & (w.dataset == "big")].sum()
+        small = weights[(w.y == 1) & (w.dataset == "small")].sum()
+        assert abs(big / small - np.sqrt(900 / 100)) < 1e-6
+
+
+def test_the_fit_keeps_every_sign_and_learns_what_separates():
+    with tempfile.TemporaryDirectory() as tmp:
+        w = synthetic_windows(tmp)
+        # Make a feature whose sign is fixed to - carry walking positively: the fit must not follow.
+        w.X[w.y == 1, w.feature_names.index("log_gravity_drift")] += 2
+        model = walkdata.train(w, np.ones(len(w.y), bool))
+        _, _, weights, _ = model["params"]
+        for name, weight in zip(w.feature_names, weights):
+            sign = walkdata.SIGNS.get(name, 0)
+            assert sign * weight >= -1e-12, (name, weight)
+            if name in walkdata.UNUSED:
+                assert weight == 0
+        assert weights[w.feature_names.index("along_step")] > 0.5
+        p = walkdata.probability(model["params"], w.X)
+        assert ((p >= 0.5) == (w.y == 1)).mean() > 0.9
+
+
+def test_the_envelope_bounds_walking_at_its_quantiles():
+    with tempfile.TemporaryDirectory() as tmp:
+        w = synthetic_windows(tmp)
+        low, high = walkdata.envelope(w, np.ones(len(w.y), bool))
+        i = w.feature_names.index("log_orientation_spread")
+        walking = w.X[w.y == 1, i]
+        assert low[i] is None
+        assert abs(high[i] - np.quantile(walking, 1 - walkdata.ENVELOPE_QUANTILE)) < 1e-12
+        assert low[w.feature_names.index("log_level")] is None     # no floor on how gently one walks
+        inside = walkdata.inside((low, high), w.X[w.y == 1])
+        assert inside.mean() > 0.99

@@ -144,13 +144,11 @@ public struct PairedCounts: Sendable, Codable, Equatable {
             guard let segments = score.segments else { continue }
             byExecution[segments.execution, default: []].append(score.counted)
         }
-        let differences = byExecution.values.filter { $0.count == 2 }.map { abs($0[0] - $0[1]) }.sorted()
-        guard !differences.isEmpty else { return nil }
+        let differences = byExecution.values.filter { $0.count == 2 }.map { abs($0[0] - $0[1]) }
+        guard let middle = median(differences.map(Double.init)) else { return nil }
         executions = differences.count
-        let mid = differences.count / 2
-        medianDifference = differences.count % 2 == 1 ? Double(differences[mid])
-            : Double(differences[mid - 1] + differences[mid]) / 2
+        medianDifference = middle
         meanDifference = Double(differences.reduce(0, +)) / Double(differences.count)
-        maximumDifference = differences.last ?? 0
+        maximumDifference = differences.max() ?? 0
     }
 }

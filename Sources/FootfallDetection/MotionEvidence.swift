@@ -9,7 +9,7 @@
 /// gravity (the band-passed magnitude) and its part across it, and stores both with the
 /// gravity direction for the last `evidenceMemory` in a ring.
 ///
-/// `window(from:to:lag:detail:)` then answers with a `WindowEvidence` over any stretch of
+/// `window(from:to:lag:)` then answers with a `WindowEvidence` over any stretch of
 /// frames: energies, and correlations with themselves a step and a stride earlier. The work
 /// per frame is one SIMD4 biquad, a square root and a store; a window costs a few passes over
 /// its frames and is asked for only at candidate steps.
@@ -170,11 +170,8 @@ public struct MotionEvidence: Sendable {
     ///   - start: the first candidate's time.
     ///   - end: the last candidate's time.
     ///   - lag: the step period to test the rhythm at, seconds.
-    ///   - detail: everything, or only what says "not walking" (no stride correlation, no
-    ///     orientation; `periodicity` is then the step correlation and `orientationSpread` 0).
     /// - Returns: the evidence; `nil` when fewer frames are held than the window needs.
-    public func window(from start: Double, to end: Double, lag: Double,
-                                detail: WindowDetail = .full) -> WindowEvidence? {
+    public func window(from start: Double, to end: Double, lag: Double) -> WindowEvidence? {
         guard frames.count >= 8, lag > 0 else { return nil }
         let lagFrames = Int((lag * rate).rounded())
         let first = index(of: start)
@@ -198,31 +195,29 @@ public struct MotionEvidence: Sendable {
             let alongEnergy = energy[0]
             let acrossEnergy = energy[1] + energy[2] + energy[3]
             let step = ring.correlation(lag: lagFrames)
-            let stride = detail == .full ? ring.correlation(lag: 2 * lagFrames) : step
+            let stride = ring.correlation(lag: 2 * lagFrames)
 
             // Orientation spread over the candidates themselves: the rms chord between each
             // frame's gravity direction and their mean direction.
             var chordSquares: Float = 0
-            var drift: Float = 0
-            if detail == .full {
-                var sum = SIMD8<Float>.zero
-                for j in orientationFrom..<count { sum += ring[j] }
-                let mean = SIMD3(sum[4], sum[5], sum[6])
-                let meanLength = (mean * mean).sum().squareRoot()
-                if meanLength > 0 {
-                    let direction = mean / meanLength
-                    for j in orientationFrom..<count {
-                        let f = ring[j]
-                        let d = SIMD3(f[4], f[5], f[6]) - direction
-                        chordSquares += (d * d).sum()
-                    }
+            var sum = SIMD8<Float>.zero
+            for j in orientationFrom..<count { sum += ring[j] }
+            let mean = SIMD3(sum[4], sum[5], sum[6])
+            let meanLength = (mean * mean).sum().squareRoot()
+            if meanLength > 0 {
+                let direction = mean / meanLength
+                for j in orientationFrom..<count {
+                    let f = ring[j]
+                    let d = SIMD3(f[4], f[5], f[6]) - direction
+                    chordSquares += (d * d).sum()
                 }
-                // Gravity's drift: the chord from the posture at the first candidate to the
-                // posture at the last (getting up, lying down, raising a hand to the head).
-                let a = ring[orientationFrom], b = ring[count - 1]
-                let d = SIMD3(b[4] - a[4], b[5] - a[5], b[6] - a[6])
-                drift = (d * d).sum().squareRoot()
             }
+            // Gravity's drift: the chord from the posture at the first candidate to the
+            // posture at the last (getting up, lying down, raising a hand to the head).
+            let firstPosture = ring[orientationFrom], lastPosture = ring[count - 1]
+            let turn = SIMD3(lastPosture[4] - firstPosture[4], lastPosture[5] - firstPosture[5],
+                             lastPosture[6] - firstPosture[6])
+            let drift = (turn * turn).sum().squareRoot()
             let noiseFloor = Float(0.09) * Float(count)
             let stepBandEnergy = alongEnergy + acrossEnergy
             // How much of the energy above the step band is there all the time: the mean over
@@ -246,7 +241,6 @@ public struct MotionEvidence: Sendable {
             let sustained = quietest[2].isFinite ? quietest[2] : (quietest[0].isFinite ? quietest[0] : 0)
             let stepBandPerFrame = (stepBandEnergy + noiseFloor) / Float(count)
             return WindowEvidence(
-                periodicity: Double(max(step.along, stride.along)),
                 alongCorrelation: Double(step.along),
                 acrossCorrelation: Double(step.across),
                 acrossToAlong: Double(acrossEnergy / (alongEnergy + noiseFloor)),
@@ -301,12 +295,4 @@ struct RingView {
         return (alongNorm > 0 ? cross[0] / alongNorm : 0,
                 acrossNorm > 0 ? (cross[1] + cross[2] + cross[3]) / acrossNorm : 0)
     }
-}
-
-/// How much of a `WindowEvidence` to compute.
-public enum WindowDetail: Sendable, Equatable {
-    /// Everything, for confirming a short walk.
-    case full
-    /// Only what `WalkingGate` needs to say "not walking": energies and the step correlation.
-    case notWalking
 }

@@ -165,7 +165,6 @@ public struct StepDetector: Sendable {
     /// show what not walking looks like.
     mutating func probe<Observer: DetectorObserver>(_ candidate: StepCandidate, observer: inout Observer) {
         probed.append(candidate)
-        let shortestStep = configuration.shortestStep.inSeconds, longestStep = configuration.maximumStepInterval.inSeconds
         for steps in stride(from: 4, through: 8, by: 4) where probed.count >= steps {
             let start = probed.count - steps
             var shortest = Double.infinity, longest = 0.0
@@ -174,12 +173,9 @@ public struct StepDetector: Sendable {
                 shortest = min(shortest, gap)
                 longest = max(longest, gap)
             }
-            let even = shortest >= shortestStep && longest <= longestStep && longest <= configuration.mostUnevenGaps * shortest
+            let even = gate.hasWalkingGaps(shortest: shortest, longest: longest)
             let meanGap = (candidate.time - probed[start].time) / Double(steps - 1)
-            let stepPeriod = rhythm.rhythm.stepPeriod
-            let strideSpaced = rhythm.rhythm.strength >= configuration.minimumRhythmStrength && stepPeriod > 0
-                && abs(meanGap / stepPeriod - 2) < 0.3
-            let lag = max(strideSpaced ? stepPeriod : meanGap, shortestStep)
+            let lag = max(gate.shortWalkLag(meanGap: meanGap, rhythm: rhythm.rhythm).lag, gate.shortestStep)
             if let (_, features) = motion.features(of: probed, from: start, lag: lag, period: lag) {
                 observer.observe(probe: WindowProbe(time: candidate.time, from: probed[start].time, steps: steps,
                                                     even: even, features: features))

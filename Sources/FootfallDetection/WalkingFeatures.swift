@@ -13,7 +13,7 @@ public struct WalkingFeatures: Sendable, Equatable {
         "step_similarity", "log_sustained_above_band",
     ]
     /// How many features there are (at most 16).
-    public static let count = 11
+    public static let count = names.count
 
     /// The features, in the order of `names`; unused lanes are 0.
     public var values: SIMD16<Double>
@@ -49,11 +49,5 @@ public struct WalkingFeatures: Sendable, Equatable {
         v[9] = similarity
         v[10] = naturalLogarithm(evidence.sustainedAboveBandRatio + 0.01)
         values = v
-    }
-
-    /// The feature called `name`, or nil for a name not in `names`.
-    public subscript(name: String) -> Double? {
-        guard let index = Self.names.firstIndex(of: name) else { return nil }
-        return values[index]
     }
 }

@@ -322,8 +322,7 @@ public struct WalkingGate: Sendable {
             let firstOfLast = held[held.count - shortWalkSteps].time
             let meanGap = (time - firstOfLast) / Double(shortWalkSteps - 1)
             // Candidates a stride apart (faint steps between them) are judged at the step.
-            let strideSpaced = periodic && rhythm.stepPeriod > 0 && abs(meanGap / rhythm.stepPeriod - 2) < 0.3
-            let lag = strideSpaced ? rhythm.stepPeriod : meanGap
+            let (lag, strideSpaced) = shortWalkLag(meanGap: meanGap, rhythm: rhythm)
             // Judge every candidate that would be credited: the whole run.
             let stepPeriod = strideSpaced ? rhythm.stepPeriod : medianGap(last: shortWalkSteps)
             if let verdict = judge(.shortWalk, held, from: runStart, lag: lag, period: stepPeriod,
@@ -381,6 +380,22 @@ public struct WalkingGate: Sendable {
 
     /// The index in `held` where the longest run of evenly spaced candidates ending with the
     /// newest one begins.
+    /// Whether gaps from `shortest` to `longest` seconds are a walk's: none a sprint's, none
+    /// a pause, and the longest at most `mostUnevenGaps` times the shortest. The probes of
+    /// `StepDetector` (what the walking model learns from) ask the same.
+    func hasWalkingGaps(shortest: Double, longest: Double) -> Bool {
+        shortest >= shortestStep && longest <= maximumInterval && longest <= mostUnevenGaps * shortest
+    }
+
+    /// The lag a short walk's stretch is judged at: the candidates' mean gap, or the rhythm's
+    /// step when they come a stride apart (faint steps between them). The probes of
+    /// `StepDetector` measure their stretches at the same lag.
+    func shortWalkLag(meanGap: Double, rhythm: Rhythm) -> (lag: Double, strideSpaced: Bool) {
+        let strideSpaced = rhythm.strength >= minimumStrength && rhythm.stepPeriod > 0
+            && abs(meanGap / rhythm.stepPeriod - 2) < 0.3
+        return (strideSpaced ? rhythm.stepPeriod : meanGap, strideSpaced)
+    }
+
     func evenRunStart() -> Int {
         let newest = held.count - 1
         guard newest >= 1 else { return newest }
@@ -389,7 +404,7 @@ public struct WalkingGate: Sendable {
         while start > 0 && held[start - 1].time > notWalkingUntil {
             let gap = held[start].time - held[start - 1].time
             let low = min(shortest, gap), high = max(longest, gap)
-            if low < shortestStep || high > maximumInterval || high > mostUnevenGaps * low { break }
+            if !hasWalkingGaps(shortest: low, longest: high) { break }
             shortest = low
             longest = high
             start -= 1

@@ -10,8 +10,6 @@
 /// mostly sideways or turning (a wrist brushing, waving, pouring). And while walking, the
 /// device's average orientation stays put; eating, drinking or getting up turn it.
 public struct WindowEvidence: Sendable, Equatable {
-    /// How strongly the magnitude repeats at one step or one stride (the larger), -1 to 1.
-    public var periodicity: Double
     /// The magnitude's correlation with itself one step earlier, -1 to 1.
     public var alongCorrelation: Double
     /// The across-gravity vector's correlation with itself one step earlier, -1 to 1.
@@ -44,12 +42,11 @@ public struct WindowEvidence: Sendable, Equatable {
     public var gravityDrift: Double
 
     /// Creates the evidence.
-    public init(periodicity: Double, alongCorrelation: Double, acrossCorrelation: Double,
+    public init(alongCorrelation: Double, acrossCorrelation: Double,
                 acrossToAlong: Double, orientationSpread: Double, strideCorrelation: Double = 0,
                 acrossStrideCorrelation: Double = 0, aboveBandRatio: Double = 0, sustainedAboveBandRatio: Double = 0,
                 stepBandLevel: Double = 0,
                 gravityDrift: Double = 0) {
-        self.periodicity = periodicity
         self.alongCorrelation = alongCorrelation
         self.acrossCorrelation = acrossCorrelation
         self.acrossToAlong = acrossToAlong
@@ -66,4 +63,7 @@ public struct WindowEvidence: Sendable, Equatable {
     /// clearly positive for walking (left and right alternate), near zero for a gesture that
     /// repeats the same motion every cycle.
     public var twoBeatIndex: Double { alongCorrelation - acrossCorrelation }
+
+    /// How strongly the magnitude repeats at one step or one stride (the larger), -1 to 1.
+    public var periodicity: Double { max(alongCorrelation, strideCorrelation) }
 }

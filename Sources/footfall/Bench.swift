@@ -79,10 +79,7 @@ struct Bench: ParsableCommand {
         if merge {
             report = try BenchReport.merge(paths.map(loadReport))
         } else {
-            let shard = self.shard.flatMap(Shard.init(parsing:)) ?? .whole
-            let all = try BenchCorpus.discover(paths)
-            let chosen = shard.select(all)
-            if chosen.isEmpty { throw ValidationError("No traces with sidecars found under: \(paths.joined(separator: " "))") }
+            let (shard, chosen) = try chosenRecordings()
             let bar = ProgressBar(total: chosen.count)
             let scores = try BenchReport.run(chosen, configuration: try detector.configuration(),
                                              jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { done in
@@ -126,10 +123,16 @@ struct Bench: ParsableCommand {
         }
     }
 
-    func writeWindows(to path: String) throws {
+    /// This shard's recordings under `paths`, and the shard.
+    func chosenRecordings() throws -> (Shard, [BenchRecording]) {
         let shard = self.shard.flatMap(Shard.init(parsing:)) ?? .whole
         let chosen = shard.select(try BenchCorpus.discover(paths))
         if chosen.isEmpty { throw ValidationError("No traces with sidecars found under: \(paths.joined(separator: " "))") }
+        return (shard, chosen)
+    }
+
+    func writeWindows(to path: String) throws {
+        let (_, chosen) = try chosenRecordings()
         let configuration = try detector.configuration()
         let bar = ProgressBar(total: chosen.count)
         var text = WindowProbeExport.header + "\n"

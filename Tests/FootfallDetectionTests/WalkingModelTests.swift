@@ -43,7 +43,7 @@ struct WalkingModelTests {
 
     @Test func theTrainedModelIsComplete() {
         let model = WalkingModel.trained
-        #expect(WalkingFeatures.names.count == WalkingFeatures.count)
+        #expect(WalkingFeatures.count <= 16)
         for i in 0..<WalkingFeatures.count { #expect(model.scales[i] > 0) }
         // Weights beyond the features would read lanes nobody fills.
         for i in WalkingFeatures.count..<16 { #expect(model.weights[i] == 0) }

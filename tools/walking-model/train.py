@@ -53,14 +53,21 @@ def measure(footfall, folders, csv_path):
     return walkdata.Windows(csv_path)
 
 
-def stretch_figures(w, probs):
-    """Missed walking stretches and passed not-walking stretches (those the gate judges)."""
-    judged = w.even
-    walk = judged & (w.y == 1)
-    still = judged & (w.y == 0)
-    return {"walking stretches judged not walking": float((probs[walk] < walkdata.START_PROBABILITY).mean()),
-            "not-walking stretches judged walking": float((probs[still] >= walkdata.START_PROBABILITY).mean())
-            if still.any() else float("nan")}
+def stretch_figures(w, mask, probs):
+    """Of the stretches in `mask` that the gate would judge (a walk's gaps): the share of
+    walking ones judged not walking and of not-walking ones judged walking (nan when there
+    are none); `probs` are the mask's stretches' probabilities."""
+    judged = w.even[mask]
+    y = w.y[mask]
+    walk = judged & (y == 1)
+    still = judged & (y == 0)
+    return (float((probs[walk] < walkdata.START_PROBABILITY).mean()),
+            float((probs[still] >= walkdata.START_PROBABILITY).mean()) if still.any() else float("nan"))
+
+
+def named(figures):
+    missed, passed = figures
+    return {"walking stretches judged not walking": missed, "not-walking stretches judged walking": passed}
 
 
 def cross_validated(w, groups):
@@ -93,21 +100,12 @@ def learning_curve(w, fractions=(0.25, 0.5, 0.75, 1.0), folds=5, repeats=10, see
                 model = walkdata.train(w, train_mask)
                 test = fold == k
                 p = walkdata.probability(model["params"], w.X[test], model["bounds"])
-                figures = stretch_figures_of(w, test, p)
+                figures = stretch_figures(w, test, p)
                 missed.append(figures[0])
                 if not np.isnan(figures[1]):
                     passed.append(figures[1])
         rows.append((fraction, float(np.mean(missed)), float(np.mean(passed)) if passed else float("nan")))
     return rows
-
-
-def stretch_figures_of(w, mask, probs):
-    judged = w.even[mask]
-    y = w.y[mask]
-    walk = judged & (y == 1)
-    still = judged & (y == 0)
-    return (float((probs[walk] < walkdata.START_PROBABILITY).mean()),
-            float((probs[still] >= walkdata.START_PROBABILITY).mean()) if still.any() else float("nan"))
 
 
 def swift_vector(values, fill):
@@ -143,9 +141,9 @@ def main():
 
     everything = np.ones(len(w.y), bool)
     model = walkdata.train(w, everything)
-    in_sample = stretch_figures(w, walkdata.probability(model["params"], w.X, model["bounds"]))
-    by_subject = stretch_figures(w, cross_validated(w, w.subject))
-    by_dataset = stretch_figures(w, cross_validated(w, w.dataset))
+    in_sample = named(stretch_figures(w, everything, walkdata.probability(model["params"], w.X, model["bounds"])))
+    by_subject = named(stretch_figures(w, everything, cross_validated(w, w.subject)))
+    by_dataset = named(stretch_figures(w, everything, cross_validated(w, w.dataset)))
 
     means, scales, weights, bias = model["params"]
     low, high = model["bounds"]

@@ -140,12 +140,14 @@ ENVELOPE_QUANTILE = 0.001   # one walking stretch in a thousand lies beyond each
 ENVELOPE_QUANTILES = {"log_above_band": 0.0001}
 
 
-def envelope(windows, mask, quantile=None):
+def envelope(windows, mask):
+    """Per feature, (lower bounds, upper bounds) of the walking stretches in `mask`, at each
+    feature's quantile (ENVELOPE_QUANTILES, else ENVELOPE_QUANTILE); None where unbounded."""
     walking = windows.X[mask & (windows.y == 1)]
     low, high = [None] * len(windows.feature_names), [None] * len(windows.feature_names)
     for name, sides in ENVELOPE.items():
         i = windows.feature_names.index(name)
-        q = ENVELOPE_QUANTILES.get(name, quantile if quantile is not None else ENVELOPE_QUANTILE)
+        q = ENVELOPE_QUANTILES.get(name, ENVELOPE_QUANTILE)
         if "low" in sides:
             low[i] = float(np.quantile(walking[:, i], q))
         if "high" in sides:

@@ -1,12 +1,10 @@
 import FootfallGoals
-import GRDB
+import FootfallSQLite
 
 /// The steps of one local day and the goal that was in effect when the day was last updated:
 /// a row of the `day_total` table. Day totals are kept apart from minutes, so retention that
 /// deletes old minutes keeps them.
-public struct DayTotal: Sendable, Equatable, Codable, FetchableRecord, TableRecord {
-    public static let databaseTableName = "day_total"
-
+public struct DayTotal: Sendable, Equatable, Codable {
     /// The local day.
     public var day: LocalDay
     /// Steps counted that day, all sources together.
@@ -21,25 +19,27 @@ public struct DayTotal: Sendable, Equatable, Codable, FetchableRecord, TableReco
         self.goal = goal
     }
 
-    /// The columns used in queries.
-    public enum Columns {
-        public static let day = Column(CodingKeys.day)
+    /// The columns a query selects to read a day total with ``init(row:)``.
+    static let columns = "day, steps, goal"
+
+    /// Reads a row selected with ``columns``.
+    init(row: SQLiteRow) throws(SQLiteError) {
+        day = try row.value(at: 0)
+        steps = try row.value(at: 1)
+        goal = try row.value(at: 2)
     }
 
     /// Adds `steps` to `day`'s total and records `goal` for it, creating the row if needed.
-    static func add(steps: Int, to day: LocalDay, goal: Int, in db: Database) throws {
-        let statement = try db.cachedStatement(sql: """
+    static func add(steps: Int, to day: LocalDay, goal: Int, in db: SQLiteConnection) throws(SQLiteError) {
+        try db.run("""
             INSERT INTO day_total (day, steps, goal) VALUES (?, ?, ?)
             ON CONFLICT (day) DO UPDATE SET steps = steps + excluded.steps, goal = excluded.goal
-            """)
-        try statement.execute(arguments: [day, steps, goal])
+            """, [day.sqliteValue, steps.sqliteValue, goal.sqliteValue])
     }
 
     /// Adds `steps` to `day`'s total, keeping its goal.
     /// - Returns: false when the day has no row yet (and so no goal to keep).
-    static func add(steps: Int, to day: LocalDay, in db: Database) throws -> Bool {
-        let statement = try db.cachedStatement(sql: "UPDATE day_total SET steps = steps + ? WHERE day = ?")
-        try statement.execute(arguments: [steps, day])
-        return db.changesCount > 0
+    static func add(steps: Int, to day: LocalDay, in db: SQLiteConnection) throws(SQLiteError) -> Bool {
+        try db.run("UPDATE day_total SET steps = steps + ? WHERE day = ?", [steps.sqliteValue, day.sqliteValue]) > 0
     }
 }

@@ -1,5 +1,5 @@
 import FootfallGoals
-import GRDB
+import FootfallSQLite
 
 extension FootfallDatabase {
     /// The steps of one day, all sources together; 0 for a day without steps.
@@ -7,7 +7,7 @@ extension FootfallDatabase {
     /// - Throws: ``StoreError`` if the database cannot be read.
     public func dayTotal(_ day: LocalDay) throws(StoreError) -> Int {
         try perform("read the total of \(day)") {
-            try writer.read { db in try DayTotal.fetchOne(db, key: day)?.steps ?? 0 }
+            try read { db in try db.value(Int.self, "SELECT steps FROM day_total WHERE day = ?", [day.sqliteValue]) ?? 0 }
         }
     }
 
@@ -19,11 +19,9 @@ extension FootfallDatabase {
     /// - Throws: ``StoreError`` if the database cannot be read.
     public func days(from: LocalDay, to: LocalDay) throws(StoreError) -> [DayTotal] {
         try perform("read days \(from) to \(to)") {
-            try writer.read { db in
-                try DayTotal
-                    .filter(DayTotal.Columns.day >= from && DayTotal.Columns.day <= to)
-                    .order(DayTotal.Columns.day)
-                    .fetchAll(db)
+            try read { db in
+                try db.rows("SELECT \(DayTotal.columns) FROM day_total WHERE day >= ? AND day <= ? ORDER BY day",
+                            [from.sqliteValue, to.sqliteValue], DayTotal.init(row:))
             }
         }
     }
@@ -36,11 +34,9 @@ extension FootfallDatabase {
     /// - Throws: ``StoreError`` if the database cannot be read.
     public func minutes(from: Int64, to: Int64) throws(StoreError) -> [MinuteRow] {
         try perform("read minutes") {
-            try writer.read { db in
-                try MinuteRow
-                    .filter(MinuteRow.Columns.start >= from && MinuteRow.Columns.start < to)
-                    .order(MinuteRow.Columns.start, MinuteRow.Columns.source)
-                    .fetchAll(db)
+            try read { db in
+                try db.rows("SELECT \(MinuteRow.columns) FROM minute WHERE start >= ? AND start < ? ORDER BY start, source",
+                            [from.sqliteValue, to.sqliteValue], MinuteRow.init(row:))
             }
         }
     }
@@ -49,8 +45,8 @@ extension FootfallDatabase {
     /// - Throws: ``StoreError`` if the database cannot be read.
     public func lifetimeTotal() throws(StoreError) -> Int {
         try perform("read the lifetime total") {
-            try writer.read { db in
-                try Int.fetchOne(db, sql: "SELECT coalesce(sum(steps), 0) FROM day_total") ?? 0
+            try read { db in
+                try db.value(Int.self, "SELECT coalesce(sum(steps), 0) FROM day_total") ?? 0
             }
         }
     }
@@ -60,11 +56,9 @@ extension FootfallDatabase {
     /// - Throws: ``StoreError`` if the database cannot be read.
     public func milestones(day: LocalDay) throws(StoreError) -> [MilestoneRecord] {
         try perform("read the milestones of \(day)") {
-            try writer.read { db in
-                try MilestoneRecord
-                    .filter(MilestoneRecord.Columns.day == day)
-                    .order(MilestoneRecord.Columns.reachedAt, MilestoneRecord.Columns.milestone)
-                    .fetchAll(db)
+            try read { db in
+                try db.rows("SELECT \(MilestoneRecord.columns) FROM milestone WHERE day = ? ORDER BY reached_at, milestone",
+                            [day.sqliteValue], MilestoneRecord.init(row:))
             }
         }
     }
@@ -73,8 +67,8 @@ extension FootfallDatabase {
     /// - Throws: ``StoreError`` if the database cannot be read.
     public func goalChanges() throws(StoreError) -> [GoalChange] {
         try perform("read the goal history") {
-            try writer.read { db in
-                try GoalChange.order(GoalChange.Columns.id).fetchAll(db)
+            try read { db in
+                try db.rows("SELECT \(GoalChange.columns) FROM goal_change ORDER BY id", [], GoalChange.init(row:))
             }
         }
     }
@@ -84,7 +78,7 @@ extension FootfallDatabase {
     /// - Throws: ``StoreError``; `.corrupt` when the damage stops the check itself.
     public func integrityCheck() throws(StoreError) -> [String] {
         try perform("check the database's integrity") {
-            try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+            try read { db in try db.values(String.self, "PRAGMA integrity_check") }
         }
     }
 }

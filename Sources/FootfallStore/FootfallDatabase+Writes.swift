@@ -1,5 +1,5 @@
 import FootfallGoals
-import GRDB
+import FootfallSQLite
 
 extension FootfallDatabase {
     /// Writes one flush in one transaction, and returns once it is committed; on error nothing
@@ -15,12 +15,12 @@ extension FootfallDatabase {
     public func write(_ batch: StoreBatch) throws(StoreError) {
         guard !batch.isEmpty else { return }
         try perform("write a batch", unsavedSteps: batch.steps) {
-            try writer.write { db in try Self.apply(batch, in: db) }
+            try write { db in try Self.apply(batch, in: db) }
         }
     }
 
     /// The statements of one batch, inside the caller's transaction.
-    private static func apply(_ batch: StoreBatch, in db: Database) throws {
+    private static func apply(_ batch: StoreBatch, in db: SQLiteConnection) throws {
         var stepsByDay = batch.stepsWithoutMinutes
         for delta in batch.minutes {
             try MinuteRow.add(delta, in: db)
@@ -41,7 +41,7 @@ extension FootfallDatabase {
             try milestone.insertUnlessPresent(in: db)
         }
         for change in batch.goalChanges {
-            try change.insert(db)
+            try change.insert(in: db)
         }
     }
 
@@ -52,9 +52,7 @@ extension FootfallDatabase {
     /// - Throws: ``StoreError``, as for ``write(_:)``.
     public func deleteMinutes(before start: Int64) throws(StoreError) -> Int {
         let deleted = try perform("delete old minutes") {
-            try writer.write { db in
-                try MinuteRow.filter(MinuteRow.Columns.start < start).deleteAll(db)
-            }
+            try write { db in try db.run("DELETE FROM minute WHERE start < ?", [start.sqliteValue]) }
         }
         if deleted > 0 {
             logger.info("Deleted old minutes", metadata: ["store.deleted": "\(deleted)", "store.before": "\(start)"])

@@ -1,12 +1,13 @@
-import GRDB
+import FootfallSQLite
 import Logging
 import NIOConcurrencyHelpers
 
 /// The daemon's persistent store: per-minute step buckets, per-day totals, the goal history and
-/// the milestone log, in one SQLite database (through GRDB).
+/// the milestone log, in one SQLite database (through SQLite's C API, ``SQLiteConnection``).
 ///
-/// On a file, the store is a `DatabasePool` in WAL mode: readers (status and history queries)
-/// never wait for the once-a-second flush, nor the flush for them. `synchronous = NORMAL`:
+/// On a file, the store is in WAL mode with two connections, one that writes and one that
+/// reads: readers (status and history queries) never wait for the once-a-second flush, nor
+/// the flush for them. `synchronous = NORMAL`:
 /// in WAL mode a commit is then written to the WAL without an fsync, which survives the
 /// process being killed at any moment (SIGKILL, a crash, the OOM killer), which is what the
 /// daemon needs. A power cut or kernel crash can roll back the commits since the last
@@ -30,17 +31,21 @@ public final class FootfallDatabase: Sendable {
     /// The database file, or nil for an in-memory store.
     public let path: String?
 
-    /// `DatabasePool` on a file, `DatabaseQueue` in memory. Internal so tests can reach
+    /// The connection every write goes through, in a transaction. Internal so tests can reach
     /// SQLite directly (raw inserts against the CHECKs, a capped file size).
-    let writer: any DatabaseWriter
+    let writer: SerializedConnection
+    /// The connection reads go through: a second one on a file, the writer in memory (a
+    /// second in-memory connection would be another database).
+    let reader: SerializedConnection
     let logger: Logger
     let busyTimeout: Duration
-    /// Set by `close`. Checked before touching GRDB, because GRDB 7.10 crashes on a
-    /// checkpoint of a closed pool instead of throwing SQLITE_MISUSE.
+    /// Set by `close`, after which every method throws SQLITE_MISUSE.
     private let closed = NIOLockedValueBox(false)
 
-    private init(writer: any DatabaseWriter, path: String?, logger: Logger, busyTimeout: Duration) {
+    private init(writer: SerializedConnection, reader: SerializedConnection, path: String?, logger: Logger,
+                 busyTimeout: Duration) {
         self.writer = writer
+        self.reader = reader
         self.path = path
         self.logger = logger
         self.busyTimeout = busyTimeout
@@ -63,14 +68,26 @@ public final class FootfallDatabase: Sendable {
         try StateFiles.createDirectory(directory)
         let path = StateFiles.databasePath(in: directory)
         try StateFiles.createPrivateFile(path)
-        let pool: DatabasePool
+        let writer: SQLiteConnection
+        let reader: SQLiteConnection
         do {
-            pool = try DatabasePool(path: path, configuration: configuration(busyTimeout: busyTimeout))
+            writer = try connect(path: path, mode: .readWriteCreate, busyTimeout: busyTimeout)
+            // WAL before the schema: the migrations then go through the WAL too. SQLite answers
+            // with the mode in effect, which is not WAL on a file system that cannot share
+            // memory between processes.
+            let journal = try writer.value(String.self, "PRAGMA journal_mode = WAL")
+            guard journal == "wal" else {
+                throw SQLiteError(code: .cannotOpen, message: "cannot use a write-ahead log (journal mode \(journal ?? "unknown"))")
+            }
+            try StoreSchema.migrate(writer, path: path, busyTimeout: busyTimeout)
+            reader = try connect(path: path, mode: .readWrite, busyTimeout: busyTimeout)
+            try reader.execute("PRAGMA query_only = ON")
         } catch {
             throw StoreError(error, operation: "open the database", path: path, unsavedSteps: 0, busyTimeout: busyTimeout)
         }
-        let store = FootfallDatabase(writer: pool, path: path, logger: logger, busyTimeout: busyTimeout)
-        try store.migrate()
+        let store = FootfallDatabase(writer: SerializedConnection(writer), reader: SerializedConnection(reader),
+                                     path: path, logger: logger, busyTimeout: busyTimeout)
+        store.noteNewerSchema()
         logger.info("Opened the step store", metadata: ["store.path": "\(path)"])
         return store
     }
@@ -81,16 +98,17 @@ public final class FootfallDatabase: Sendable {
     public static func inMemory(
         logger: Logger = Logger(label: "footfall.store", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws(StoreError) -> FootfallDatabase {
-        let queue: DatabaseQueue
+        let connection: SQLiteConnection
         do {
-            queue = try DatabaseQueue(configuration: configuration(busyTimeout: defaultBusyTimeout))
+            connection = try connect(path: ":memory:", mode: .readWriteCreate, busyTimeout: defaultBusyTimeout)
+            try StoreSchema.migrate(connection, path: ":memory:", busyTimeout: defaultBusyTimeout)
         } catch {
             throw StoreError(error, operation: "create an in-memory database", path: ":memory:",
                              unsavedSteps: 0, busyTimeout: defaultBusyTimeout)
         }
-        let store = FootfallDatabase(writer: queue, path: nil, logger: logger, busyTimeout: defaultBusyTimeout)
-        try store.migrate()
-        return store
+        let serialized = SerializedConnection(connection)
+        return FootfallDatabase(writer: serialized, reader: serialized, path: nil, logger: logger,
+                                busyTimeout: defaultBusyTimeout)
     }
 
     /// Closes the database, after moving the WAL's content into the database file (a
@@ -106,13 +124,15 @@ public final class FootfallDatabase: Sendable {
             do {
                 // Best effort: a failed checkpoint (disk full, a reader of another process)
                 // loses nothing, since the WAL stays and is replayed at the next open.
-                _ = try writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+                // The reader goes first, so that it holds no snapshot the checkpoint must keep.
+                try reader.with { try $0.close() }
+                if path != nil { try writer.with { try $0.checkpointTruncatingWAL() } }
             } catch {
                 logger.debug("No checkpoint before closing the step store",
                              metadata: ["store.path": "\(displayPath)", "store.error": "\(error)"])
             }
             do {
-                try writer.close()
+                try writer.with { try $0.close() }
             } catch {
                 return .failure(StoreError(error, operation: "close the database", path: displayPath,
                                            unsavedSteps: 0, busyTimeout: busyTimeout))
@@ -124,40 +144,19 @@ public final class FootfallDatabase: Sendable {
         logger.debug("Closed the step store", metadata: ["store.path": "\(displayPath)"])
     }
 
-    /// The connection settings shared by every connection of the store.
-    private static func configuration(busyTimeout: Duration) -> Configuration {
-        var configuration = Configuration()
-        configuration.label = "footfall.store"
-        configuration.busyMode = .timeout(Double(busyTimeout.components.seconds)
-            + Double(busyTimeout.components.attoseconds) / 1e18)
-        configuration.prepareDatabase { db in
-            // GRDB's pool already picks NORMAL in WAL mode; said here so the choice is ours
-            // and visible (see the type's documentation for why).
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        return configuration
+    /// Opens one connection with the settings every connection of the store shares.
+    private static func connect(path: String, mode: SQLiteConnection.Mode,
+                                busyTimeout: Duration) throws(SQLiteError) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, mode: mode)
+        connection.setBusyTimeout(busyTimeout)
+        // See the type's documentation for why NORMAL. Not persistent: each connection says it.
+        try connection.execute("PRAGMA synchronous = NORMAL")
+        return connection
     }
 
-    /// Applies the migrations not applied yet, each in its own transaction.
-    private func migrate() throws(StoreError) {
-        let migrator = StoreSchema.migrator
-        do {
-            try migrator.migrate(writer)
-        } catch {
-            let classified = StoreError(error, operation: "migrate the schema", path: displayPath,
-                                        unsavedSteps: 0, busyTimeout: busyTimeout)
-            switch classified {
-            case .diskFull, .locked, .corrupt, .cannotOpen:
-                throw classified
-            default:
-                let applied = (try? writer.read { try migrator.appliedIdentifiers($0) }) ?? []
-                let failed = migrator.migrations.first { !applied.contains($0) } ?? "unknown"
-                let message = (error as? DatabaseError)?.message ?? String(describing: error)
-                throw .migrationFailed(path: displayPath, migration: failed,
-                                       code: classified.resultCode ?? ResultCode.SQLITE_ERROR.rawValue, message: message)
-            }
-        }
-        if (try? writer.read({ try migrator.hasBeenSuperseded($0) })) == true {
+    /// Logs once when a newer release has migrated the file further than this one knows.
+    private func noteNewerSchema() {
+        if (try? writer.with { try StoreSchema.hasBeenSuperseded($0) }) == true {
             logger.info("The step store was written by a newer Footfall; it is used as it is",
                         metadata: ["store.path": "\(displayPath)"])
         }
@@ -172,7 +171,7 @@ public final class FootfallDatabase: Sendable {
     ///   - unsavedSteps: the steps lost to the caller if `body` fails (a write's batch).
     func perform<T>(_ operation: String, unsavedSteps: Int = 0, _ body: () throws -> T) throws(StoreError) -> T {
         if closed.withLockedValue({ $0 }) {
-            throw .sqlite(operation: operation, path: displayPath, code: ResultCode.SQLITE_MISUSE.rawValue,
+            throw .sqlite(operation: operation, path: displayPath, code: SQLiteResultCode.misuse.rawValue,
                           message: "the store was closed")
         }
         do {
@@ -181,5 +180,17 @@ public final class FootfallDatabase: Sendable {
             throw StoreError(error, operation: operation, path: displayPath, unsavedSteps: unsavedSteps,
                              busyTimeout: busyTimeout)
         }
+    }
+}
+
+extension FootfallDatabase {
+    /// Runs `body` on the reading connection.
+    func read<T>(_ body: (SQLiteConnection) throws -> T) rethrows -> T {
+        try reader.with(body)
+    }
+
+    /// Runs `body` on the writing connection, in one transaction.
+    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try writer.with { db in try db.transaction { try body(db) } }
     }
 }

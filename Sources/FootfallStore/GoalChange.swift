@@ -1,12 +1,8 @@
-import GRDB
+import FootfallSQLite
 
 /// One change of the daily goal, kept so history can show which goal applied when: a row of
 /// the `goal_change` table, whose autoincremented id orders the changes as they were written.
-public struct GoalChange: Sendable, Equatable, Codable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "goal_change"
-    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
-
+public struct GoalChange: Sendable, Equatable, Codable {
     /// When the new goal took effect, in Unix seconds.
     public var effectiveAt: Double
     /// The new daily goal, in steps: 1 to 1,000,000 (the schema refuses anything else).
@@ -22,9 +18,20 @@ public struct GoalChange: Sendable, Equatable, Codable, FetchableRecord, Persist
         self.changedBy = changedBy
     }
 
-    /// The columns used in queries.
-    public enum Columns {
-        /// Not a property: SQLite numbers the rows as they are inserted.
-        public static let id = Column("id")
+    /// The columns a query selects to read a change with ``init(row:)``. Its `id` is not among
+    /// them: SQLite numbers the rows as they are inserted, and queries order by it.
+    static let columns = "effective_at, goal, changed_by"
+
+    /// Reads a row selected with ``columns``.
+    init(row: SQLiteRow) throws(SQLiteError) {
+        effectiveAt = try row.value(at: 0)
+        goal = try row.value(at: 1)
+        changedBy = try row.value(at: 2)
+    }
+
+    /// Appends the change to the history.
+    func insert(in db: SQLiteConnection) throws(SQLiteError) {
+        try db.run("INSERT INTO goal_change (effective_at, goal, changed_by) VALUES (?, ?, ?)",
+                   [effectiveAt.sqliteValue, goal.sqliteValue, changedBy.sqliteValue])
     }
 }

@@ -1,13 +1,11 @@
 import FootfallGoals
 import FootfallInput
-import GRDB
+import FootfallSQLite
 
 /// One stored minute of one source, as read back for history queries: a row of the `minute`
 /// table, which keeps the sum of the steps' cadences so a minute written in several deltas keeps
 /// its true average.
-public struct MinuteRow: Sendable, Equatable, FetchableRecord, TableRecord {
-    public static let databaseTableName = "minute"
-
+public struct MinuteRow: Sendable, Equatable {
     /// Unix time, in seconds, of the minute's start; a multiple of 60.
     public var start: Int64
     /// The kind of sensor that counted the steps.
@@ -28,22 +26,17 @@ public struct MinuteRow: Sendable, Equatable, FetchableRecord, TableRecord {
         self.cadence = cadence
     }
 
-    /// Reads a row, with the minute's average cadence from its sum.
-    public init(row: Row) throws {
-        start = try row.decode(forColumn: Columns.start.name)
-        source = try row.decode(forColumn: Columns.source.name)
-        day = try row.decode(forColumn: Columns.day.name)
-        steps = try row.decode(forColumn: Columns.steps.name)
-        let cadenceSum: Double = try row.decode(forColumn: "cadence_sum")
-        cadence = steps > 0 ? cadenceSum / Double(steps) : 0
-    }
+    /// The columns a query selects to read a minute with ``init(row:)``.
+    static let columns = "start, source, day, steps, cadence_sum"
 
-    /// The columns used in queries.
-    public enum Columns {
-        public static let start = Column("start")
-        public static let source = Column("source")
-        public static let day = Column("day")
-        public static let steps = Column("steps")
+    /// Reads a row selected with ``columns``, with the minute's average cadence from its sum.
+    init(row: SQLiteRow) throws(SQLiteError) {
+        start = try row.value(at: 0)
+        source = try row.value(at: 1)
+        day = try row.value(at: 2)
+        steps = try row.value(at: 3)
+        let cadenceSum: Double = try row.value(at: 4)
+        cadence = steps > 0 ? cadenceSum / Double(steps) : 0
     }
 
     /// The row as a delta that would write it again (its cadence sum rebuilt from the average).
@@ -54,13 +47,13 @@ public struct MinuteRow: Sendable, Equatable, FetchableRecord, TableRecord {
     /// Adds `delta` to its minute's row, creating the row if needed. Adding, never replacing,
     /// is what makes a minute revisited after a wall-clock jump back keep both counts. An
     /// existing row keeps the day it was first written with.
-    static func add(_ delta: MinuteDelta, in db: Database) throws {
-        let statement = try db.cachedStatement(sql: """
+    static func add(_ delta: MinuteDelta, in db: SQLiteConnection) throws(SQLiteError) {
+        try db.run("""
             INSERT INTO minute (start, source, day, steps, cadence_sum) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (start, source) DO UPDATE SET
                 steps = steps + excluded.steps,
                 cadence_sum = cadence_sum + excluded.cadence_sum
-            """)
-        try statement.execute(arguments: [delta.start, delta.source, delta.day, delta.steps, delta.cadenceSum])
+            """, [delta.start.sqliteValue, delta.source.sqliteValue, delta.day.sqliteValue, delta.steps.sqliteValue,
+                 delta.cadenceSum.sqliteValue])
     }
 }

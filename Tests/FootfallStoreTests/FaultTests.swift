@@ -1,6 +1,6 @@
 import FootfallAnalysis
 import Foundation
-import GRDB
+import FootfallSQLite
 import Testing
 @testable import FootfallStore
 
@@ -12,10 +12,8 @@ struct FaultTests {
     @Test func aWriteLockHeldElsewhereFailsAfterTheBusyTimeoutThenWritesResume() throws {
         let fixture = try StoreFixture()
         let store = try fixture.open()
-        var configuration = Configuration()
-        configuration.allowsUnsafeTransactions = true  // we hold the lock across calls on purpose
-        let other = try DatabaseQueue(path: fixture.databasePath, configuration: configuration)
-        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+        let other = try SQLiteConnection(path: fixture.databasePath)
+        try other.execute("BEGIN EXCLUSIVE")
 
         let clock = ContinuousClock()
         let started = clock.now
@@ -26,7 +24,7 @@ struct FaultTests {
             let waited = started.duration(to: clock.now)
             guard case .locked(let path, let code, let timeout) = error else { Issue.record("got \(error)"); return }
             #expect(path == fixture.databasePath)
-            #expect(code & 0xFF == ResultCode.SQLITE_BUSY.rawValue)
+            #expect(code & 0xFF == SQLiteResultCode.busy.rawValue)
             #expect(timeout == .seconds(2))
             #expect(waited >= .milliseconds(1900) && waited < .seconds(10))
             #expect(error.description.contains("fuser -v \(fixture.databasePath)"))
@@ -34,7 +32,7 @@ struct FaultTests {
         // Readers are not blocked by a writer in WAL mode: status queries go on meanwhile.
         #expect(try store.dayTotal(localDay("2026-11-22")) == 0)
 
-        try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        try other.execute("ROLLBACK")
         try store.write(batch)
         #expect(try store.dayTotal(localDay("2026-11-22")) == 25)
     }
@@ -52,7 +50,7 @@ struct FaultTests {
         } catch {
             guard case .corrupt(let path, let code, _) = error else { Issue.record("got \(error)"); return }
             #expect(path == fixture.databasePath)
-            #expect(code == ResultCode.SQLITE_NOTADB.rawValue)
+            #expect(code == SQLiteResultCode.notADatabase.rawValue)
             #expect(error.description.contains("is corrupt"))
             #expect(error.description.contains(fixture.databasePath))
         }
@@ -115,19 +113,19 @@ struct FaultTests {
         let store = try fixture.open()
         try store.write(batch)
         // Cap the file at its current size: SQLite then fails as on a full file system.
-        try store.writer.writeWithoutTransaction { db in
-            let pages = try #require(try Int.fetchOne(db, sql: "PRAGMA page_count"))
-            try db.execute(sql: "PRAGMA max_page_count = \(pages)")
+        try store.writer.with { db in
+            let pages = try #require(try db.value(Int.self, "PRAGMA page_count"))
+            try db.execute("PRAGMA max_page_count = \(pages)")
         }
         let big = StoreBatch(minutes: (0..<2000).map { delta(minute: $0, 3) }, dayGoals: [localDay("2026-11-22"): 8000])
-        #expect(throws: StoreError.diskFull(path: fixture.databasePath, code: ResultCode.SQLITE_FULL.rawValue,
+        #expect(throws: StoreError.diskFull(path: fixture.databasePath, code: SQLiteResultCode.full.rawValue,
                                             unsavedSteps: 6000)) {
             try store.write(big)
         }
         #expect(try store.dayTotal(localDay("2026-11-22")) == 25)
         #expect(try store.minutes(from: 0, to: .max).count == 1)
 
-        try store.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = 1073741823") }
+        try store.writer.with { db in try db.execute("PRAGMA max_page_count = 1073741823") }
         try store.write(big)
         #expect(try store.dayTotal(localDay("2026-11-22")) == 6025)
         #expect(try store.integrityCheck() == ["ok"])

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import FootfallSQLite
 import Testing
 @testable import FootfallStore
 
@@ -10,7 +10,7 @@ struct SchemaTests {
         let fixture = try StoreFixture()
         let store = try fixture.open()
         #expect(store.path == fixture.databasePath)
-        let schema = try store.writer.read { db in
+        let schema = try store.read { db in
             try Schema(db)
         }
         #expect(schema.tables == ["day_total", "goal_change", "milestone", "minute"])
@@ -33,27 +33,32 @@ struct SchemaTests {
         var indexedColumns: [String: [[String]]] = [:]
         var migrations: [String]
 
-        init(_ db: Database) throws {
-            tables = try String.fetchAll(db, sql: """
+        init(_ db: SQLiteConnection) throws {
+            tables = try db.values(String.self, """
                 SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%'
                 ORDER BY name
                 """)
             for table in tables {
-                columns[table] = try db.columns(in: table).map(\.name)
-                primaryKeys[table] = try db.primaryKey(table).columns
-                indexedColumns[table] = try db.indexes(on: table).map(\.columns)
+                // table_info: cid, name, type, notnull, dflt_value, pk (the column's place in the key, 0 if none).
+                let info = try db.rows("SELECT name, pk FROM pragma_table_info(?) ORDER BY cid", [.text(table)]) {
+                    row throws(SQLiteError) in (try row.value(String.self, at: 0), try row.value(Int.self, at: 1))
+                }
+                columns[table] = info.map(\.0)
+                primaryKeys[table] = info.filter { $0.1 > 0 }.sorted { $0.1 < $1.1 }.map(\.0)
+                indexedColumns[table] = try db.values(String.self, "SELECT name FROM pragma_index_list(?) ORDER BY name", [.text(table)])
+                    .map { index in try db.values(String.self, "SELECT name FROM pragma_index_info(?) ORDER BY seqno", [.text(index)]) }
             }
-            migrations = try StoreSchema.migrator.appliedMigrations(db)
+            migrations = try StoreSchema.appliedMigrations(db)
         }
     }
 
     @Test func connectionSettings() throws {
         let fixture = try StoreFixture()
         let store = try fixture.open()
-        let (journal, synchronous, busyTimeout) = try store.writer.write { db in
-            (try String.fetchOne(db, sql: "PRAGMA journal_mode"),
-             try Int.fetchOne(db, sql: "PRAGMA synchronous"),
-             try Int.fetchOne(db, sql: "PRAGMA busy_timeout"))
+        let (journal, synchronous, busyTimeout) = try store.write { db in
+            (try db.value(String.self, "PRAGMA journal_mode"),
+             try db.value(Int.self, "PRAGMA synchronous"),
+             try db.value(Int.self, "PRAGMA busy_timeout"))
         }
         #expect(journal == "wal")
         #expect(synchronous == 1)  // NORMAL
@@ -63,7 +68,7 @@ struct SchemaTests {
     @Test func inMemoryStoreHasTheSameSchema() throws {
         let store = try FootfallDatabase.inMemory()
         #expect(store.path == nil)
-        let schema = try store.writer.read { db in try Schema(db) }
+        let schema = try store.read { db in try Schema(db) }
         #expect(schema.tables == ["day_total", "goal_change", "milestone", "minute"])
         #expect(schema.migrations == [StoreSchema.initial, StoreSchema.hardwareSteps])
     }
@@ -79,7 +84,7 @@ struct SchemaTests {
             let store = try fixture.open()
             #expect(try store.dayTotal(localDay("2026-11-22")) == 42)
             #expect(try store.goalChanges().count == 1)
-            #expect(try store.writer.read { db in try StoreSchema.migrator.appliedMigrations(db) } == [StoreSchema.initial, StoreSchema.hardwareSteps])
+            #expect(try store.read { db in try StoreSchema.appliedMigrations(db) } == [StoreSchema.initial, StoreSchema.hardwareSteps])
         }
     }
 
@@ -89,10 +94,13 @@ struct SchemaTests {
         try store.write(StoreBatch(minutes: [delta(minute: 1, 9)], dayGoals: [localDay("2026-11-22"): 8000]))
         try store.close()
         try store.close()
-        let walSize = try FileManager.default.attributesOfItem(atPath: fixture.databasePath + "-wal")[.size] as? Int
-        #expect(walSize == 0)
+        // The last connection to close checkpoints and removes the WAL: the file alone holds
+        // everything (an empty WAL left behind would do as well).
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: fixture.databasePath + "-wal"))?[.size] as? Int
+        #expect(walSize == nil || walSize == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.databasePath)).count >= 4096)
         #expect(throws: StoreError.sqlite(operation: "read the total of 2026-11-22", path: fixture.databasePath,
-                                          code: ResultCode.SQLITE_MISUSE.rawValue, message: "the store was closed")) {
+                                          code: SQLiteResultCode.misuse.rawValue, message: "the store was closed")) {
             try store.dayTotal(localDay("2026-11-22"))
         }
         #expect(throws: StoreError.self) { try store.write(StoreBatch(minutes: [delta(minute: 1, 1)])) }
@@ -129,11 +137,12 @@ struct SchemaTests {
     func schemaRefusesBadRow(_ sql: String) throws {
         let fixture = try StoreFixture()
         let store = try fixture.open()
-        #expect(throws: DatabaseError.self) {
-            try store.writer.write { db in try db.execute(sql: sql) }
+        let error = #expect(throws: SQLiteError.self) {
+            try store.write { db in try db.execute(sql) }
         }
-        let rows = try store.writer.read { db in
-            try Int.fetchOne(db, sql: """
+        #expect(error?.code.primary == .constraint, "\(String(describing: error))")
+        let rows = try store.read { db in
+            try db.value(Int.self, """
                 SELECT (SELECT count(*) FROM minute) + (SELECT count(*) FROM day_total)
                      + (SELECT count(*) FROM goal_change) + (SELECT count(*) FROM milestone)
                 """)
@@ -143,12 +152,12 @@ struct SchemaTests {
 
     @Test func schemaAcceptsGoodRows() throws {
         let store = try FootfallDatabase.inMemory()
-        try store.writer.write { db in
-            try db.execute(sql: "INSERT INTO minute VALUES (1795305600, 'evdev', '2026-11-22', 0, 0)")
-            try db.execute(sql: "INSERT INTO minute VALUES (1795305600, 'hardware-steps', '2026-11-22', 12, 0)")
-            try db.execute(sql: "INSERT INTO day_total VALUES ('2026-11-22', 0, 1)")
-            try db.execute(sql: "INSERT INTO goal_change (effective_at, goal, changed_by) VALUES (1.5, 1000000, 4294967295)")
-            try db.execute(sql: "INSERT INTO milestone VALUES ('2026-11-22', '50%', 4000, 8000, 2.5)")
+        try store.write { db in
+            try db.execute("INSERT INTO minute VALUES (1795305600, 'evdev', '2026-11-22', 0, 0)")
+            try db.execute("INSERT INTO minute VALUES (1795305600, 'hardware-steps', '2026-11-22', 12, 0)")
+            try db.execute("INSERT INTO day_total VALUES ('2026-11-22', 0, 1)")
+            try db.execute("INSERT INTO goal_change (effective_at, goal, changed_by) VALUES (1.5, 1000000, 4294967295)")
+            try db.execute("INSERT INTO milestone VALUES ('2026-11-22', '50%', 4000, 8000, 2.5)")
         }
     }
 
@@ -158,19 +167,19 @@ struct SchemaTests {
         let fixture = try StoreFixture()
         try FileManager.default.createDirectory(atPath: fixture.directory, withIntermediateDirectories: true)
         do {
-            let queue = try DatabaseQueue(path: fixture.databasePath)
-            try StoreSchema.migrator.migrate(queue, upTo: StoreSchema.initial)
-            try queue.write { db in
-                try db.execute(sql: "INSERT INTO minute VALUES (1795305600, 'iio', '2026-11-22', 40, 4400)")
-                try db.execute(sql: "INSERT INTO minute VALUES (1795305660, 'evdev', '2026-11-22', 2, 200)")
-                try db.execute(sql: "INSERT INTO day_total VALUES ('2026-11-22', 42, 8000)")
-                #expect(throws: DatabaseError.self) {
-                    try db.execute(sql: "INSERT INTO minute VALUES (1795305600, 'hardware-steps', '2026-11-22', 1, 0)")
+            let db = try SQLiteConnection(path: fixture.databasePath)
+            try StoreSchema.migrate(db, path: fixture.databasePath, busyTimeout: .seconds(1), upTo: StoreSchema.initial)
+            try db.transaction {
+                try db.execute("INSERT INTO minute VALUES (1795305600, 'iio', '2026-11-22', 40, 4400)")
+                try db.execute("INSERT INTO minute VALUES (1795305660, 'evdev', '2026-11-22', 2, 200)")
+                try db.execute("INSERT INTO day_total VALUES ('2026-11-22', 42, 8000)")
+                #expect(throws: SQLiteError.self) {
+                    try db.execute("INSERT INTO minute VALUES (1795305600, 'hardware-steps', '2026-11-22', 1, 0)")
                 }
             }
         }
         let store = try fixture.open()
-        let schema = try store.writer.read { db in try Schema(db) }
+        let schema = try store.read { db in try Schema(db) }
         #expect(schema.migrations == [StoreSchema.initial, StoreSchema.hardwareSteps])
         #expect(schema.indexedColumns["minute"]?.contains(["day"]) == true)
         try store.write(StoreBatch(minutes: [MinuteDelta(start: minuteStart(0), source: .hardwareSteps, day: localDay("2026-11-22"),

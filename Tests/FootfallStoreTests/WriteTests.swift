@@ -1,5 +1,5 @@
 import FootfallGoals
-import GRDB
+import FootfallSQLite
 import Testing
 @testable import FootfallStore
 
@@ -115,7 +115,7 @@ struct WriteTests {
             Issue.record("an invalid batch was written")
         } catch {
             guard case .invalidBatch(_, let code) = error else { Issue.record("got \(error)"); return }
-            #expect(code.map { $0 & 0xFF } == ResultCode.SQLITE_CONSTRAINT.rawValue)
+            #expect(code.map { $0 & 0xFF } == SQLiteResultCode.constraint.rawValue)
             #expect(error.description.contains("wrote nothing"))
         }
         #expect(try store.minutes(from: 0, to: .max) == [

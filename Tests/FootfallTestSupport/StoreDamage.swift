@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import FootfallSQLite
 
 /// Damage as a failing SD card leaves it, made on purpose and in one place of a store's file,
 /// so a test knows what can still be read.
@@ -10,10 +10,10 @@ public enum StoreDamage {
     ///   - name: a table (`minute`) or an index (`minute_on_day`).
     ///   - path: the database file.
     public static func overwriteRootPage(of name: String, inDatabaseAt path: String) throws {
-        let (root, pageSize) = try DatabaseQueue(path: path).read { db in
-            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = ?", arguments: [name]),
-             try Int.fetchOne(db, sql: "PRAGMA page_size"))
-        }
+        let db = try SQLiteConnection(path: path, mode: .readWrite)
+        let (root, pageSize) = (try db.value(Int.self, "SELECT rootpage FROM sqlite_master WHERE name = ?", [.text(name)]),
+                                try db.value(Int.self, "PRAGMA page_size"))
+        try db.close()
         guard let root, let pageSize else { throw DamageError.noSuchTree(name) }
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
         defer { try? handle.close() }

@@ -1,6 +1,6 @@
 import FootfallAnalysis
 import Foundation
-import GRDB
+import FootfallSQLite
 import Testing
 import FootfallGoals
 import FootfallInput
@@ -29,13 +29,11 @@ struct FaultTests {
         try await daemon.start(["--replay", walk, "--speed", speed, "--test-clock-start", "2026-06-01T12:00:00Z"])
         try await daemon.waitFor("some steps") { $0.steps > 30 }
         // Another process (this test) holds the write lock for 6 s.
-        let other = try DatabaseQueue(path: daemon.stateDirectory + "/footfall.sqlite")
+        let other = try SQLiteConnection(path: daemon.stateDirectory + "/footfall.sqlite", mode: .readWrite)
         let locked = try await daemon.status().steps
-        try await other.writeWithoutTransaction { db in
-            try db.execute(sql: "BEGIN EXCLUSIVE")
-            Thread.sleep(forTimeInterval: 6)
-            try db.execute(sql: "COMMIT")
-        }
+        try other.execute("BEGIN EXCLUSIVE")
+        try await Task.sleep(for: .seconds(6))
+        try other.execute("COMMIT")
         // Counting went on meanwhile, and the daemon said why it could not write.
         let during = try await daemon.status().steps
         #expect(during > locked + 10)

@@ -1,10 +1,10 @@
-import GRDB
+import FootfallSQLite
 
 extension StoreError {
-    /// Classifies an error thrown by GRDB while doing `operation` on `path`, so the caller
-    /// can react to the cases it handles (disk full, locked, corrupt) and log the rest.
+    /// Classifies an error thrown while doing `operation` on `path`, so the caller can react
+    /// to the cases it handles (disk full, locked, corrupt) and log the rest.
     /// - Parameters:
-    ///   - error: what GRDB threw.
+    ///   - error: what SQLite (or a caller's closure) threw.
     ///   - operation: what was being done, as a verb phrase ("write a batch").
     ///   - path: the database file, or ":memory:".
     ///   - unsavedSteps: the steps a failed write did not store (for the disk-full message).
@@ -14,22 +14,22 @@ extension StoreError {
             self = error
             return
         }
-        guard let error = error as? DatabaseError else {
+        guard let error = error as? SQLiteError else {
             self = .sqlite(operation: operation, path: path, code: nil, message: String(describing: error))
             return
         }
-        let code = error.extendedResultCode.rawValue
-        let message = error.message ?? "unknown error"
-        switch error.resultCode {
-        case .SQLITE_FULL:
+        let code = error.code.rawValue
+        let message = error.message
+        switch error.code.primary {
+        case .full:
             self = .diskFull(path: path, code: code, unsavedSteps: unsavedSteps)
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
+        case .busy, .locked:
             self = .locked(path: path, code: code, waited: busyTimeout)
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+        case .corrupt, .notADatabase:
             self = .corrupt(path: path, code: code, message: message)
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
+        case .cannotOpen, .permission, .readOnly, .authorization:
             self = .cannotOpen(path: path, code: code, message: message)
-        case .SQLITE_CONSTRAINT:
+        case .constraint:
             self = .invalidBatch(reason: message, code: code)
         default:
             self = .sqlite(operation: operation, path: path, code: code, message: message)

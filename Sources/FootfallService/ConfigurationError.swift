@@ -1,5 +1,3 @@
-import Yams
-
 /// Why a configuration file was refused.
 public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file.
@@ -14,21 +12,3 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
     }
 }
 
-/// Where and what libyaml reported, for a `ConfigurationError`.
-extension YamlError {
-    var line: Int? {
-        switch self {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
-        default: return nil
-        }
-    }
-
-    var briefDescription: String {
-        switch self {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
-            return "not valid YAML: \(problem)"
-        default:
-            return "not valid YAML"
-        }
-    }
-}

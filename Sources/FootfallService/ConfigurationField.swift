@@ -1,10 +1,9 @@
 import FootfallInput
-import Yams
 
 /// One key's value node, with the helpers that check it.
 struct ConfigurationField {
     let key: String
-    let node: Node
+    let node: YAMLNode
     let path: String
     let line: Int?
 
@@ -13,10 +12,10 @@ struct ConfigurationField {
         return ConfigurationError(path: path, line: line, message: "'\(key)' must be \(expectation), not \(found)")
     }
 
-    var isNull: Bool { node.null != nil || node.string == "" }
+    var isNull: Bool { node.isNull || node.string == "" }
 
     func integer(in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
-        guard let text = node.string, let value = Int(text.replacingOccurrences(of: "_", with: "")), range.contains(value) else {
+        guard let text = node.string, let value = Int(text.filter { $0 != "_" }), range.contains(value) else {
             throw fail("a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value

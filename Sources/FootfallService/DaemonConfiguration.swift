@@ -6,7 +6,6 @@ import Foundation
 import FootfallGoals
 import FootfallInput
 import Logging
-import Yams
 
 /// footfalld's settings, from its YAML configuration file (documented in docs/configuration.md).
 /// Every key is optional; unknown keys are errors, so a typo cannot silently fall back to a
@@ -129,29 +128,29 @@ public struct DaemonConfiguration: Sendable, Equatable {
     }
 
     static func read(_ text: String, path: String) throws(ConfigurationError) -> DaemonConfiguration {
-        let root: Node?
+        let root: YAMLNode?
         do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw ConfigurationError(path: path, line: error.line, message: error.briefDescription)
+            root = try YAMLComposer.compose(text)
         } catch {
-            throw ConfigurationError(path: path, line: nil, message: "not valid YAML")
+            switch error {
+            case .syntax(let problem, let line):
+                throw ConfigurationError(path: path, line: line, message: "not valid YAML: \(problem)")
+            case .duplicateKey(let key, let line):
+                throw ConfigurationError(path: path, line: line, message: key.string.map { "'\($0)' is set twice" } ?? "a key is set twice")
+            }
         }
         var configuration = DaemonConfiguration()
         guard let root else { return configuration }
-        guard case .mapping(let mapping) = root else {
-            throw ConfigurationError(path: path, line: root.mark.map { $0.line }, message: "expected 'key: value' lines at the top level")
+        guard case .mapping(let pairs, _) = root else {
+            throw ConfigurationError(path: path, line: root.line, message: "expected 'key: value' lines at the top level")
         }
-        var seen = Set<String>()
-        for (keyNode, value) in mapping {
-            let line = keyNode.mark.map { $0.line }
+        for pair in pairs {
+            let (keyNode, value) = (pair.key, pair.value)
+            let line = keyNode.line
             guard let key = keyNode.string else {
                 throw ConfigurationError(path: path, line: line, message: "a key must be a plain word")
             }
-            guard seen.insert(key).inserted else {
-                throw ConfigurationError(path: path, line: line, message: "'\(key)' is set twice")
-            }
-            let field = ConfigurationField(key: key, node: value, path: path, line: value.mark.map { $0.line } ?? line)
+            let field = ConfigurationField(key: key, node: value, path: path, line: value.line)
             switch key {
             case "goal": configuration.goal = try field.integer(in: 1...1_000_000)
             case "user_name": configuration.userName = try field.optionalText()

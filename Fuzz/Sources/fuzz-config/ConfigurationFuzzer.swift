@@ -1,7 +1,7 @@
 import FootfallService
 import FuzzSupport
 
-/// The fuzz target for `DaemonConfiguration.parse` (YAML through Yams).
+/// The fuzz target for `DaemonConfiguration.parse` (YAML through libyaml).
 ///
 /// Bad YAML, unknown keys and out-of-range values must be refused with a
 /// `ConfigurationError` that names a line inside the text, if any. An accepted configuration

@@ -124,8 +124,10 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
         // stepCounterInterval, the report latency); a wrap may span the longest batch.
         var tally = HardwareStepTally(readInterval: stillInterval.inSeconds)
         var lastHandover = MonotonicClock.now()
-        // The first minute counts as moving: a start is when someone is likely to look.
-        var lastStep = lastHandover
+        // Still from the start: a board that boots lying still sleeps the still interval from
+        // its first batch. A walk that starts then is noticed at the next batch, within it, and
+        // the walking gate holds its first steps for about as long anyway.
+        var lastStep = lastHandover - Self.stillAfter
         defer { source.stop() }
         while !stopRequested.load(ordering: .relaxed) {
             batch.removeAll(keepingCapacity: true)

@@ -25,12 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // The Unix-socket server and client: event loops, framing, backpressure.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // SQLite for the daemon's store: WAL connection pool, migrations, records, typed result codes.
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Start-up and graceful shutdown ordering of the daemon's services, signals.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // The daemon's YAML configuration file, with line numbers in errors.
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The step-detection core: resampling, filtering, peak detection, walking gate. No I/O, no Foundation.
@@ -43,6 +39,14 @@ let package = Package(
         // sd-bus from libsystemd (Debian: libsystemd-dev): footfalld's D-Bus interface, without a
         // hand-written wire protocol; the library systemd's own services use.
         .systemLibrary(name: "CFootfallSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // SQLite's C library (Debian: libsqlite3-dev), the store's database: the well-kept library
+        // itself, without a Swift layer that would bring full Foundation into the daemon.
+        .systemLibrary(name: "CFootfallSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libyaml (Debian: libyaml-dev), the parser Yams wraps, for the configuration file.
+        .systemLibrary(name: "CFootfallYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // SQLite, typed: connections, statements, values, result codes. Every sqlite3_ call is in
+        // this module. No Foundation.
+        .target(name: "FootfallSQLite", dependencies: ["CFootfallSQLite"]),
         // Sensor input: one SensorSource per backend (IIO, evdev, trace replay), discovery, supervision.
         .target(
             name: "FootfallInput",
@@ -59,8 +63,7 @@ let package = Package(
         .target(
             name: "FootfallStore",
             dependencies: [
-                "FootfallGoals", "FootfallInput",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "FootfallGoals", "FootfallInput", "FootfallSQLite",
                 .product(name: "Logging", package: "swift-log"),
                 // The package's one lock type (see StepLedger for why NIO's).
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -83,7 +86,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // SIGHUP as an async sequence, for the reload service.
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Yams", package: "Yams"),
+                "CFootfallYAML",
             ]
         ),
         // D-Bus through sd-bus: a connection, an exported object described by its interface,
@@ -144,15 +147,17 @@ let package = Package(
         // Test support: sample-trace lookup and test signals; a malloc counter for the
         // no-allocation tests.
         .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection", "FootfallClient", "FootfallProtocol", "FootfallGoals",
-                                                            .product(name: "GRDB", package: "GRDB.swift")],
+                                                            "FootfallSQLite"],
                 path: "Tests/FootfallTestSupport"),
         .target(name: "CMallocCounter", path: "Tests/CMallocCounter"),
         .testTarget(name: "FootfallDetectionTests",
                     dependencies: ["FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallTestSupport", "CMallocCounter"]),
         // Real SQLite files in temporary folders; depends on the crash helper so it is built first.
+        // Fixtures: a store written by an earlier release, read from the source tree.
         .testTarget(name: "FootfallStoreTests",
                     dependencies: ["FootfallStore", "FootfallAnalysis", "FootfallGoals", "footfall-store-crash-helper",
-                                   .product(name: "GRDB", package: "GRDB.swift")]),
+                                   "FootfallSQLite"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces", "FootfallTestSupport"]),
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),
@@ -170,11 +175,13 @@ let package = Package(
         .testTarget(name: "FootfallDBusTests", dependencies: ["FootfallDBus", "FootfallTestSupport"]),
         // The daemon's parts in process: configuration, ledger, event hub, sensor and store services,
         // recovery, reload; graceful shutdown through service-lifecycle's test kit.
+        // Fixtures: the configuration parser's answers of the Yams era, read from the source tree.
         .testTarget(name: "FootfallServiceTests",
                     dependencies: ["FootfallService", "FootfallStore", "FootfallGoals", "FootfallInput", "FootfallProtocol",
                                    "FootfallDetection", "FootfallTestSupport",
                                    .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                                   .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle")]),
+                                   .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle")],
+                    exclude: ["Fixtures"]),
         // The socket protocol in process: request parsing, message encoding, the line decoder.
         .testTarget(name: "FootfallProtocolTests",
                     dependencies: ["FootfallProtocol", "FootfallGoals",
@@ -185,8 +192,7 @@ let package = Package(
         // Runs the real daemon and CLI end to end; depends on the executables so they are built first.
         .testTarget(name: "FootfalldTests",
                     dependencies: ["footfalld", "footfall", "FootfallAnalysis", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport",
-                                   "FootfallGoals", "FootfallInput",
-                                   .product(name: "GRDB", package: "GRDB.swift")]),
+                                   "FootfallGoals", "FootfallInput", "FootfallSQLite"]),
         // Runs the built executables as a user would (and renders their help); depends on them so they are built first.
         .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "footfalld", "FootfallTestSupport"]),
     ]

@@ -130,11 +130,14 @@ let package = Package(
         ),
         // Exists only for FootfallStoreTests' crash test: writes batches until the test SIGKILLs it.
         .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore", "FootfallAnalysis", "FootfallGoals", "FootfallInput"]),
+        // The address of Swift concurrency's global-enqueue hook, for a footfalld with the runtime
+        // linked in, where NIO's dlsym cannot find it (ConcurrencyOnTheEventLoop).
+        .target(name: "CFootfallConcurrencyHook"),
         // The daemon: its command line, its logging, and the wiring of FootfallService's parts.
         .executableTarget(
             name: "footfalld",
             dependencies: [
-                "FootfallService", "FootfallInput", "FootfallDetection", "FootfallDBus",
+                "FootfallService", "FootfallInput", "FootfallDetection", "FootfallDBus", "CFootfallConcurrencyHook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

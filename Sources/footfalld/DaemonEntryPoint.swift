@@ -10,7 +10,7 @@ import NIOPosix
 enum DaemonEntryPoint {
     static func main() {
         NIOSingletons.groupLoopCountSuggestion = 1
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        ConcurrencyOnTheEventLoop.install()
         let loan = MainThreadLoan.shared
         // Detached: `main` is on the main actor, whose queue nobody drains here (the main
         // thread is lent, not given to `dispatch_main`).

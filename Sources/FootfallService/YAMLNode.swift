@@ -1,7 +1,7 @@
 /// A node of a YAML document as libyaml composes it for the configuration file: a scalar with
 /// its text and style, a mapping's pairs in file order, or a sequence; each with the 1-based
 /// line it starts on. Tags are kept only as far as reading a value needs them.
-indirect enum YAMLNode: Equatable {
+indirect enum YAMLNode: Equatable, Sendable {
     /// A scalar: its text, whether it was written plain (unquoted, not a block), and its line.
     case scalar(String, plain: Bool, line: Int)
     /// A mapping's key-value pairs, in the order of the file.
@@ -10,7 +10,7 @@ indirect enum YAMLNode: Equatable {
     case sequence([YAMLNode], line: Int)
 
     /// One key and its value.
-    struct Pair: Equatable {
+    struct Pair: Equatable, Sendable {
         let key: YAMLNode
         let value: YAMLNode
     }

@@ -105,6 +105,18 @@ struct DaemonConfigurationTests {
         }
     }
 
+    /// A key set twice is refused first, wherever it is, naming the key and the line of its
+    /// second setting (quoted or not, it is the same key).
+    @Test(arguments: [("goal: 9000\ngoal: 8000\n", 2), ("goal: 9000\ndevice: auto\n\"goal\": 8000\nbogus: 1\n", 3)])
+    func aKeySetTwiceIsNamedWithItsLine(text: String, line: Int) {
+        do {
+            _ = try DaemonConfiguration.parse(text, path: "f.yaml")
+            Issue.record("accepted a key set twice")
+        } catch {
+            #expect(error.description == "f.yaml:\(line): 'goal' is set twice")
+        }
+    }
+
     @Test func countsLinesAsYAMLDoes() {
         #expect(lineCount("") == 1)
         #expect(lineCount("a") == 1)

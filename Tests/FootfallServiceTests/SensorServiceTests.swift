@@ -67,6 +67,27 @@ struct SensorServiceTests {
         }
     }
 
+    /// A board that boots lying still sleeps the still interval (3 s at least) from its first
+    /// batch, not the report latency for a minute first: the batches of a still recording are
+    /// still-interval long from the start.
+    @Test func aStillStartIsReadInStillIntervalsFromTheFirstBatch() async throws {
+        let updates = UpdateRecorder()
+        let still = SampleTracesLocation.path("synthetic/still-25hz.csv")
+        var input = InputConfiguration()
+        input.reportLatency = .milliseconds(400)
+        #expect(input.stillInterval == .seconds(3))
+        let sensor = SensorService(makeSource: {
+            let source = try! TraceReplaySource(path: still, speed: 4)
+            try! source.start()
+            return source
+        }, detector: .default, sink: updates, logger: quietLogger, input: input)
+        try await run(sensor, until: "two batches") { updates.sizes.count >= 2 }
+        let sizes = updates.sizes
+        // At 4x, a 3 s batch is 12 s of the 25 Hz trace, 300 samples; a batch of the report
+        // latency would be 40.
+        #expect(sizes.first.map { Double($0) >= 25 * 12 * 0.9 } == true, "batches: \(sizes)")
+    }
+
     @Test func gracefulShutdownStopsTheSensorThreadBetweenReads() async throws {
         let ledger = try emptyLedger()
         let walk = self.walk

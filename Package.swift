@@ -162,6 +162,8 @@ let package = Package(
                                    "FootfallSQLite"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces", "FootfallTestSupport"]),
+        // SQLite through FootfallSQLite, on real files in temporary folders.
+        .testTarget(name: "FootfallSQLiteTests", dependencies: ["FootfallSQLite"]),
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),

@@ -6,4 +6,7 @@
 // SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import:
 // it tells sqlite3_bind_text to copy the text before the call returns.
 static inline sqlite3_destructor_type footfall_sqlite_transient(void) { return SQLITE_TRANSIENT; }
+
+// A pointer to an empty text, for binding "" (a NULL pointer would bind NULL).
+static inline const char *footfall_sqlite_empty_text(void) { return ""; }
 #endif

@@ -31,7 +31,15 @@ final class SQLiteStatement {
             case .null: status = sqlite3_bind_null(pointer, index)
             case .integer(let integer): status = sqlite3_bind_int64(pointer, index, integer)
             case .real(let real): status = sqlite3_bind_double(pointer, index, real)
-            case .text(let text): status = sqlite3_bind_text(pointer, index, text, -1, footfall_sqlite_transient())
+            case .text(var text):
+                // By its length in bytes, not up to a NUL: a text may hold NUL characters.
+                status = text.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        // An empty text still needs a pointer: NULL would bind NULL.
+                        sqlite3_bind_text64(pointer, index, chars.baseAddress ?? UnsafePointer(footfall_sqlite_empty_text()),
+                                            sqlite3_uint64(chars.count), footfall_sqlite_transient(), UInt8(SQLITE_UTF8))
+                    }
+                }
             case .blob(let bytes):
                 status = bytes.withUnsafeBytes { buffer in
                     sqlite3_bind_blob64(pointer, index, buffer.baseAddress, sqlite3_uint64(buffer.count), footfall_sqlite_transient())

@@ -32,7 +32,11 @@ let package = Package(
         // The step-detection core: resampling, filtering, peak detection, walking gate. No I/O, no Foundation.
         .target(name: "FootfallDetection"),
         // Reading and writing recorded traces (CSV + JSON sidecar).
-        .target(name: "FootfallTraces", dependencies: ["FootfallDetection"]),
+        .target(name: "FootfallTraces", dependencies: ["FootfallDetection", "CFootfallCompression"]),
+        // zlib, liblzma and libzstd (Debian: zlib1g-dev, liblzma-dev, libzstd-dev): recordings
+        // compressed with gzip, xz or zstd are read through the reference decompressors, which
+        // libiio already loads on most boards.
+        .systemLibrary(name: "CFootfallCompression", providers: [.apt(["zlib1g-dev", "liblzma-dev", "libzstd-dev"])]),
         // libiio and libevdev, as system libraries (Debian: libiio-dev, libevdev-dev).
         .systemLibrary(name: "CFootfallIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
         .systemLibrary(name: "CFootfallEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -161,7 +165,8 @@ let package = Package(
                     dependencies: ["FootfallStore", "FootfallAnalysis", "FootfallGoals", "footfall-store-crash-helper",
                                    "FootfallSQLite"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces", "FootfallTestSupport"]),
+        .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces", "FootfallTestSupport"],
+                    exclude: ["Fixtures"]),
         // SQLite through FootfallSQLite, on real files in temporary folders.
         .testTarget(name: "FootfallSQLiteTests", dependencies: ["FootfallSQLite"]),
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],

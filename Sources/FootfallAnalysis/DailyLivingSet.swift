@@ -57,7 +57,7 @@ public struct DailyLivingSet: Sendable {
                 if !only.isEmpty && !only.contains(folder + "/" + String(name.dropLast(4))) { continue }
                 let trace = (path as NSString).appendingPathComponent(name)
                 guard let sidecar = try TraceSidecar.load(besideTrace: trace), let times = sidecar.stepTimes else { continue }
-                let samples = try TraceCSVReader.readSamples(path: trace)
+                let samples = try Recording.readSamples(path: trace)
                 guard let source = WalkSource(samples: samples, steps: times) else { continue }
                 var random = SeededRandom(seed: seed &+ stableHash(folder + "/" + name))
                 let built = compose(from: source, using: &random)

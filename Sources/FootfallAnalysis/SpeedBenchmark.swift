@@ -39,7 +39,7 @@ public struct SpeedBenchmark: Sendable, Codable {
         var traces: [[Sample]] = []
         var bytes = 0
         for path in paths {
-            traces.append(try TraceCSVReader.readSamples(path: path))
+            traces.append(try Recording.readSamples(path: path))
             bytes += (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         }
         let samples = traces.reduce(0) { $0 + $1.count }
@@ -64,7 +64,7 @@ public struct SpeedBenchmark: Sendable, Codable {
         repeat {
             let passStart = threadCPUSeconds()
             for path in paths {
-                try TraceCSVReader.forEachBatch(path: path) { batch in checksum += batch[batch.count - 1].x }
+                try Recording.forEachBatch(path: path) { batch in checksum += batch[batch.count - 1].x }
             }
             bestParsing = min(bestParsing, threadCPUSeconds() - passStart)
         } while (clock.now - start).inSeconds < minimumSeconds

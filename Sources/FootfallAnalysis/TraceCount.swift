@@ -18,14 +18,24 @@ public struct TraceCount: Sendable {
 
     /// Streams the trace at `path` through a detector, without holding its samples.
     /// - Throws: `TraceError` for a trace that cannot be read.
-    public static func run(path: String, configuration: DetectorConfiguration = .default) throws(TraceError) -> TraceCount {
+    /// - Parameters:
+    ///   - path: the recording, in any format `Recording` reads.
+    ///   - options: what the file does not say about itself.
+    ///   - configuration: the detector's.
+    ///   - progress: called as the file is read, with the samples and the file's bytes read so
+    ///     far and its size.
+    public static func run(path: String, options: RecordingOptions = .automatic, configuration: DetectorConfiguration = .default,
+                           progress: ((_ samples: Int, _ read: Int, _ size: Int) -> Void)? = nil) throws(TraceError) -> TraceCount {
         let clock = ContinuousClock()
         let start = clock.now
         var detector = StepDetector(configuration: configuration)
         var times: [Double] = []
         var cadences: [Double] = []
         var first = Double.nan, last = Double.nan
-        try TraceCSVReader.forEachBatch(path: path) { batch in
+        var read = 0
+        let report = progress.map { report in { (bytes: Int, size: Int) in report(read, bytes, size) } }
+        try Recording.forEachBatch(path: path, options: options, progress: report) { batch in
+            read += batch.count
             if first.isNaN, let head = batch.first { first = head.time }
             if let tail = batch.last { last = tail.time }
             detector.process(batch) { step in

@@ -15,7 +15,7 @@ public enum WindowProbeExport {
         let sidecar = try TraceSidecar.load(besideTrace: recording.tracePath)
         var detector = StepDetector(configuration: configuration)
         var collector = Collector()
-        try TraceCSVReader.forEachBatch(path: recording.tracePath) { batch in
+        try Recording.forEachBatch(path: recording.tracePath) { batch in
             for sample in batch { detector.process(sample, observer: &collector) { _ in } }
         }
         detector.finish(observer: &collector) { _ in }

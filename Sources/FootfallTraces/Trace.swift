@@ -16,11 +16,11 @@ public struct Trace: Sendable {
         self.sidecar = sidecar
     }
 
-    /// Reads a trace and its sidecar (if any).
+    /// Reads a recording, in any format `Recording` reads, and its sidecar (if any).
     /// - Throws: `TraceError` naming the file and line of the first problem.
-    public static func load(path: String) throws(TraceError) -> Trace {
+    public static func load(path: String, options: RecordingOptions = .automatic) throws(TraceError) -> Trace {
         let sidecar = try TraceSidecar.load(besideTrace: path)
-        let samples = try TraceCSVReader.readSamples(path: path)
+        let samples = try Recording.readSamples(path: path, options: options)
         return Trace(path: path, samples: samples, sidecar: sidecar)
     }
 

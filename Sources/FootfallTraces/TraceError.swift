@@ -13,6 +13,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
         case noSamples
         /// A line has the wrong number of fields.
         case fieldCount(found: Int)
+        /// A line of a delimited recording has fewer fields than the columns it is read from.
+        case tooFewFields(needed: Int, found: Int)
         /// A field is not a number.
         case notANumber(column: String, found: String)
         /// A field is NaN or infinite.
@@ -25,25 +27,41 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
         case badSidecar(String)
         /// The file could not be written; `detail` is the system's message.
         case unwritable(String)
+        /// The compressed data could not be decompressed (damaged or truncated).
+        case compressed(String)
+        /// The file is of a kind Footfall recognises but does not read, or does not recognise.
+        case unsupported(String)
+        /// A delimited file's columns could not be matched to time and three axes, or its
+        /// units or time format could not be told; `detail` says what to give.
+        case columns(String)
+        /// A block of a binary recording is damaged: `detail` says how.
+        case badBlock(String)
+        /// The file ends inside a block or record.
+        case truncated(String)
     }
 
     /// The file concerned.
     public var path: String
     /// The 1-based line, when the problem is on one.
     public var line: Int?
+    /// The byte offset in the file (after decompression) where the problem is, when it is
+    /// in a binary recording or compressed data.
+    public var offset: Int?
     /// What went wrong.
     public var reason: Reason
 
     /// Creates an error.
-    public init(path: String, line: Int? = nil, reason: Reason) {
+    public init(path: String, line: Int? = nil, offset: Int? = nil, reason: Reason) {
         self.path = path
         self.line = line
+        self.offset = offset
         self.reason = reason
     }
 
     /// The one-line message shown to the user.
     public var description: String {
-        let location = line.map { "\(path):\($0)" } ?? path
+        var location = line.map { "\(path):\($0)" } ?? path
+        if let offset { location += " (byte \(offset))" }
         return "\(location): \(reasonText)"
     }
 
@@ -56,6 +74,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noSamples: return "the trace has a header but no samples"
         case .fieldCount(let found):
             return "expected 4 fields (t,ax,ay,az), found \(found)"
+        case .tooFewFields(let needed, let found):
+            return "expected at least \(needed) fields, found \(found)"
         case .notANumber(let column, let found):
             return "field '\(column)' is not a number: '\(found)'"
         case .notFinite(let column):
@@ -67,6 +87,11 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
             return "unexpected byte 0x\(hex.count == 1 ? "0" + hex : hex): this does not look like a text trace"
         case .badSidecar(let detail): return "the sidecar JSON is not valid: \(detail)"
         case .unwritable(let detail): return "cannot write: \(detail)"
+        case .compressed(let detail): return detail
+        case .unsupported(let detail): return detail
+        case .columns(let detail): return detail
+        case .badBlock(let detail): return detail
+        case .truncated(let detail): return "the file is truncated: \(detail)"
         }
     }
 }

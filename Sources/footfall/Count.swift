@@ -12,6 +12,11 @@ struct Count: ParsableCommand {
         discussion: """
         Prints one line per trace: the steps counted, the median cadence and the file.
 
+        Reads every format 'footfall inspect' knows, found from the content: delimited text \
+        with any header (the time and axis columns, the time format and the unit found from \
+        the file, or given with --columns, --time, --units, --preset), Axivity .cwa, and either \
+        compressed with gzip, xz or zstd. A long file shows a progress bar on a terminal.
+
         With --json, one trace prints one JSON object, and several traces print JSON lines: \
         one such object per line, in the order given, each with a "trace" field naming its \
         file. Step times are seconds on the trace's own clock:
@@ -30,7 +35,7 @@ struct Count: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("CSV traces to count (header t,ax,ay,az).", valueName: "trace"))
+    @Argument(help: ArgumentHelp("Recordings to count: delimited text (Footfall's t,ax,ay,az, phone and watch exports, any CSV or TSV), Axivity .cwa; gzip, xz or zstd compressed. 'footfall inspect' says how a file is read.", valueName: "recording"))
     var traces: [String] = []
 
     @Option(help: ArgumentHelp("Count a live accelerometer instead: an id or name from 'footfall devices', or auto.", valueName: "id"))
@@ -44,6 +49,8 @@ struct Count: ParsableCommand {
 
     @Option(help: ArgumentHelp("With --device: the sample rate to ask for, Hz (default 50).", valueName: "hz"))
     var rate: Double?
+
+    @OptionGroup(title: "Reading recordings") var recording: RecordingFileOptions
 
     @OptionGroup var detector: DetectorOptions
 
@@ -63,10 +70,14 @@ struct Count: ParsableCommand {
             return
         }
         let configuration = try detector.configuration()
+        let options = try recording.options()
         var failed = false
         for path in traces {
             do {
-                let count = try TraceCount.run(path: path, configuration: configuration)
+                let progress = ReadingProgress(name: path)
+                defer { progress.finish() }
+                let count = try TraceCount.run(path: path, options: options, configuration: configuration,
+                                               progress: { progress.update(samples: $0, read: $1, size: $2) })
                 print(json ? jsonLine(count, path: path, several: traces.count > 1) : textLine(count, path: path))
             } catch {
                 failed = true

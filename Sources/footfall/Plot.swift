@@ -16,7 +16,7 @@ struct Plot: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The CSV trace to draw.", valueName: "trace"))
+    @Argument(help: ArgumentHelp("The recording to draw (any format 'footfall inspect' reads).", valueName: "recording"))
     var trace: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the SVG.", valueName: "file.svg"))
@@ -37,6 +37,8 @@ struct Plot: ParsableCommand {
     @Option(help: ArgumentHelp("Also write every judgement of the walking gate as CSV: which candidates it judged, what the motion looked like, and whether it was walking.", valueName: "file.csv"))
     var judgementsCSV: String?
 
+    @OptionGroup(title: "Reading recordings") var recording: RecordingFileOptions
+
     @OptionGroup var detector: DetectorOptions
 
     func validate() throws {
@@ -44,7 +46,7 @@ struct Plot: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try Trace.load(path: trace)
+        let loaded = try Trace.load(path: trace, options: try recording.options())
         let recording = DetectorRecording(samples: loaded.samples, configuration: try detector.configuration())
         let start = from ?? loaded.samples.first?.time ?? 0
         let end = to ?? loaded.samples.last?.time ?? start + 1

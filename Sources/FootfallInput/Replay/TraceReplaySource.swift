@@ -24,13 +24,13 @@ public final class TraceReplaySource: SensorSource {
 
     /// Loads the trace.
     /// - Parameters:
-    ///   - path: the CSV trace.
+    ///   - path: the recording, in any format `Recording` reads.
     ///   - speed: how many times real time; nil for as fast as possible.
     ///   - loops: whether to start over at the end.
     /// - Throws: `SensorError.replay` when the trace cannot be read.
     public init(path: String, speed: Double? = 1, loops: Bool = false) throws(SensorError) {
         do {
-            samples = try TraceCSVReader.readSamples(path: path)
+            samples = try Recording.readSamples(path: path)
         } catch {
             throw .replay(error.description)
         }

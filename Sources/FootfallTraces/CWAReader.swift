@@ -1,0 +1,181 @@
+import FootfallDetection
+
+/// Reads Axivity AX3 and AX6 recordings (`.cwa`), OpenMovement's published block format: a
+/// 1,024-byte header block (`MD`), then 512-byte data blocks (`AX`), each with its own
+/// timestamp, rate, sample count and checksum. Samples are packed (three 10-bit axes and a
+/// shared exponent in 32 bits, 1/256 g) or unpacked (16-bit axes; AX6 blocks carry the
+/// gyroscope first and their accelerometer's scale in the light field's top bits).
+///
+/// Times are the device's clock (local time, no zone), as seconds since 1970 on that clock:
+/// sample `i` of a block is at `timestamp + (i - timestampOffset) / rate`, the formula of
+/// OpenMovement's own converter (with the fractional timestamp newer firmware writes). Blocks that are not data (erased flash, other block types)
+/// are passed over; a data block whose checksum fails stops the read with its offset, or is
+/// skipped and counted with `RecordingOptions.skipBadBlocks`.
+enum CWAReader {
+    static let headerLength = 1024
+    static let blockLength = 512
+
+    /// What the header says.
+    struct Header: Sendable, Equatable {
+        /// `AX3` or `AX6` (or the hardware type byte in hex when unknown).
+        var device: String
+        /// The device's serial number.
+        var deviceID: Int
+        /// The session (recording) id.
+        var sessionID: UInt32
+        /// The configured rate, Hz.
+        var rate: Double
+        /// The configured range, ± g.
+        var range: Int
+    }
+
+    /// Whether `bytes` starts like a CWA header block.
+    static func recognises(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 4 && bytes[0] == 0x4D && bytes[1] == 0x44 && (UInt16(bytes[2]) | UInt16(bytes[3]) << 8) >= 0x0100
+    }
+
+    static func readHeader(_ window: StreamWindow, path: String) throws(TraceError) -> Header {
+        guard try window.require(headerLength) else {
+            throw TraceError(path: path, offset: 0, reason: .truncated("a CWA file starts with a \(headerLength)-byte header; this one has \(window.bytes.count) bytes"))
+        }
+        let bytes = window.bytes
+        let hardware = bytes[4]
+        let lower = Int(u16(bytes, 5)), upper = Int(u16(bytes, 11))
+        let rateCode = bytes[36]
+        let header = Header(device: hardware == 0x64 ? "AX6" : (hardware == 0x00 || hardware == 0xFF || hardware == 0x17) ? "AX3" : "hardware 0x\(String(hardware, radix: 16))",
+                            deviceID: (upper == 0xFFFF ? 0 : upper << 16) | lower, sessionID: u32(bytes, 7),
+                            rate: rate(code: rateCode), range: 16 >> Int(rateCode >> 6))
+        // The header's length field says where the data blocks start (1,024 on every device made).
+        let length = Int(u16(bytes, 2)) + 4
+        guard try window.require(length) else { throw TraceError(path: path, offset: 0, reason: .truncated("the header block is cut short")) }
+        window.consume(length)
+        return header
+    }
+
+    /// The rate a rate code stands for: 3,200 Hz halved (15 - its low four bits) times.
+    static func rate(code: UInt8) -> Double {
+        3200 / Double(1 << (15 - Int(code & 0x0F)))
+    }
+
+    /// Reads every data block after the header, handing samples to `body` in batches.
+    /// - Returns: samples read, and samples in skipped blocks.
+    static func read(_ window: StreamWindow, path: String, options: RecordingOptions, batchSize: Int,
+                     _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
+        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: max(120, batchSize))
+        defer { buffer.deallocate() }
+        var filled = 0, produced = 0, skipped = 0
+        var previousTime = -Double.infinity
+        while try window.require(blockLength) {
+            let offset = window.offset
+            let block = window.bytes
+            defer { window.consume(blockLength) }
+            guard block[0] == 0x41, block[1] == 0x58 else { continue }  // not a data block
+            let count = Int(u16(block, 28))
+            var problem: String?
+            if u16(block, 2) != 508 {
+                problem = "a data block's length field is \(u16(block, 2)), not 508"
+            } else if checksum(block) != 0 {
+                problem = "a data block's checksum fails (the block is damaged)"
+            }
+            let axesAndBytes = block[25]
+            let axes = Int(axesAndBytes >> 4), bytesPerSample = Int(axesAndBytes & 0x0F)
+            let packed = bytesPerSample == 0
+            if problem == nil {
+                if !(axes == 3 || axes == 6 || axes == 9) || !(packed ? axes == 3 : bytesPerSample == 2) {
+                    problem = "a data block has \(axes) axes of \(bytesPerSample) bytes, a layout CWA does not define"
+                } else if count * (packed ? 4 : 2 * axes) > 480 {
+                    problem = "a data block says it holds \(count) samples, more than its 480 bytes can"
+                } else if block[24] == 0 {
+                    problem = "a data block gives no sampling rate"
+                }
+            }
+            if let problem {
+                if options.skipBadBlocks { skipped += count <= 120 ? count : 0; continue }
+                throw TraceError(path: path, offset: offset, reason: .badBlock(problem + "; --skip-bad-blocks skips such blocks and counts their samples"))
+            }
+            let rate = rate(code: block[24])
+            var timestamp = time(packed: u32(block, 14))
+            var offsetSamples = Double(Int16(bitPattern: u16(block, 26)))
+            // A fractional timestamp (top bit of the device-id field): the clock's 1/65,536 s
+            // on top of the whole second, and the offset moved back by the whole samples that
+            // fraction spans (the firmware's shim for readers that ignore it), undone here.
+            let fractionalField = u16(block, 4)
+            if fractionalField & 0x8000 != 0 {
+                let fractional = Int(fractionalField & 0x7FFF) << 1
+                offsetSamples += Double((fractional * Int(rate)) >> 16)
+                timestamp += Double(fractional) / 65_536
+            }
+            // AX6: the accelerometer after the gyroscope, in units of 1/2^(8+n) g.
+            let scale = 9.80665 / Double(1 << (8 + Int((u16(block, 18) >> 13) & 0x07)))
+            let accelerometer = axes >= 6 ? 3 : 0
+            for index in 0..<count {
+                let t = timestamp + (Double(index) - offsetSamples) / rate
+                let x: Double, y: Double, z: Double
+                if packed {
+                    let value = u32(block, 30 + 4 * index)
+                    let exponent = value >> 30
+                    x = Double(signExtend10(value) << exponent) * (9.80665 / 256)
+                    y = Double(signExtend10(value >> 10) << exponent) * (9.80665 / 256)
+                    z = Double(signExtend10(value >> 20) << exponent) * (9.80665 / 256)
+                } else {
+                    let base = 30 + 2 * (axes * index + accelerometer)
+                    x = Double(Int16(bitPattern: u16(block, base))) * scale
+                    y = Double(Int16(bitPattern: u16(block, base + 2))) * scale
+                    z = Double(Int16(bitPattern: u16(block, base + 4))) * scale
+                }
+                // Blocks overlap by a fraction of a sample when the device's clock is adjusted:
+                // time never goes back in what is handed on.
+                let time = max(t, previousTime)
+                previousTime = time
+                buffer[filled] = Sample(time: time, x: x, y: y, z: z)
+                filled += 1
+                produced += 1
+                if filled == buffer.count {
+                    body(UnsafeBufferPointer(buffer))
+                    filled = 0
+                }
+            }
+        }
+        if window.bytes.count > 0 {
+            let rest = window.bytes.count
+            if !options.skipBadBlocks {
+                throw TraceError(path: path, offset: window.offset, reason: .truncated(
+                    "the last block has \(rest) of its \(blockLength) bytes; --skip-bad-blocks reads what comes before it"))
+            }
+            window.consume(rest)
+        }
+        if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
+        if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
+        return (produced, skipped)
+    }
+
+    /// A CWA timestamp, `YYYYYYMM MMDDDDDh hhhhmmmm mmssssss` from 2000, as seconds since 1970
+    /// on the device's clock.
+    static func time(packed value: UInt32) -> Double {
+        let year = Int((value >> 26) & 0x3F) + 2000
+        let month = Int((value >> 22) & 0x0F), day = Int((value >> 17) & 0x1F)
+        let hour = Int((value >> 12) & 0x1F), minute = Int((value >> 6) & 0x3F), second = Int(value & 0x3F)
+        return Double(ISOTimeParser.daysFromCivil(year: year, month: max(1, month), day: max(1, day)) * 86_400
+                      + hour * 3600 + minute * 60 + second)
+    }
+
+    /// The sum of a block's 16-bit words: 0 for an intact block.
+    static func checksum(_ block: UnsafeBufferPointer<UInt8>) -> UInt16 {
+        var sum: UInt16 = 0
+        for word in 0..<(blockLength / 2) { sum &+= u16(block, 2 * word) }
+        return sum
+    }
+
+    @inline(__always) static func signExtend10(_ value: UInt32) -> Int {
+        let bits = Int(value & 0x3FF)
+        return bits >= 512 ? bits - 1024 : bits
+    }
+
+    @inline(__always) static func u16(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt16 {
+        UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
+    }
+
+    @inline(__always) static func u32(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
+        UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
+    }
+}

@@ -1,0 +1,192 @@
+import FootfallDetection
+
+/// Reads delimited text recordings (CSV, TSV, semicolons): any header, any column order, times
+/// in seconds, milliseconds, microseconds, nanoseconds or ISO 8601, axes in m/s², g or mg.
+///
+/// The layout is found from the first lines (`DelimitedLayout`), then the samples are parsed
+/// in place from a `StreamWindow`, line by line, into a fixed batch: a file of any length, or
+/// any compression, is read in the same memory. Problems name the line and say why.
+enum DelimitedReader {
+    /// How many lines the layout is found from.
+    static let probeLines = 200
+
+    /// Finds the layout from the first lines in `window`, without consuming them.
+    static func layout(_ window: StreamWindow, path: String, options: RecordingOptions) throws(TraceError) -> DelimitedLayout {
+        // Enough for the probe lines, or all of a short file.
+        while !window.atEnd, window.bytes.count < 1 << 18, newlines(in: window.bytes) < probeLines {
+            try window.fill()
+        }
+        let bytes = window.bytes
+        guard bytes.count > 0 else { throw TraceError(path: path, reason: .empty) }
+        var start = 0
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+        var lines: [Substring] = []
+        var lineStart = start
+        var index = start
+        while index < bytes.count && lines.count < probeLines {
+            if bytes[index] == 10 {
+                lines.append(try text(bytes, lineStart, index, line: lines.count + 1, path: path))
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        if lines.count < probeLines && lineStart < bytes.count && window.atEnd {
+            lines.append(try text(bytes, lineStart, bytes.count, line: lines.count + 1, path: path))
+        }
+        return try DelimitedLayout.detect(lines: lines, options: options, path: path)
+    }
+
+    /// Parses every sample after the layout's first lines, handing them to `body` in batches.
+    /// - Returns: how many samples were read.
+    static func read(_ window: StreamWindow, layout: DelimitedLayout, path: String, batchSize: Int,
+                     _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> Int {
+        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: max(1, batchSize))
+        defer { buffer.deallocate() }
+        let needed = max(layout.timeColumn ?? 0, layout.axisColumns.max() ?? 0) + 1
+        let bounds = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * needed)
+        defer { bounds.deallocate() }
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64)
+        defer { scratch.deallocate() }
+        let scale = layout.units.metersPerSecondSquared
+        let timeScale = layout.time.seconds
+        var filled = 0
+        var produced = 0
+        var line = 0
+        var previousTime = -Double.infinity
+        var skipFirst = layout.linesBeforeSamples
+        var bom = true
+
+        func field(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int, role: Int) throws(TraceError) -> Double {
+            var a = bounds[2 * column], b = bounds[2 * column + 1]
+            while a < b && (bytes[a] == 32 || bytes[a] == 9 || bytes[a] == 34) { a += 1 }
+            while b > a && (bytes[b - 1] == 32 || bytes[b - 1] == 9 || bytes[b - 1] == 34) { b -= 1 }
+            if role == 0 && timeScale == nil {
+                if let time = ISOTimeParser.parse(bytes, a, b) { return time }
+                throw TraceError(path: path, line: line, reason: .notANumber(column: layout.columnName(role), found: snippet(bytes, a, b)))
+            }
+            do {
+                if layout.decimalComma && b - a <= scratch.count {
+                    for k in a..<b { scratch[k - a] = bytes[k] == 44 ? 46 : bytes[k] }
+                    return try DecimalParser.parse(UnsafeBufferPointer(scratch), 0, b - a)
+                }
+                return try DecimalParser.parse(bytes, a, b)
+            } catch .notFinite {
+                throw TraceError(path: path, line: line, reason: .notFinite(column: layout.columnName(role)))
+            } catch {
+                if let junk = TraceCSVReader.firstBinaryByte(bytes, a, b) {
+                    throw TraceError(path: path, line: line, reason: .binaryData(byte: junk))
+                }
+                throw TraceError(path: path, line: line, reason: .notANumber(column: layout.columnName(role), found: snippet(bytes, a, b)))
+            }
+        }
+
+        func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ lineEnd: Int) throws(TraceError) {
+            line += 1
+            var begin = start
+            if bom { bom = false; if lineEnd - begin >= 3 && bytes[begin] == 0xEF && bytes[begin + 1] == 0xBB && bytes[begin + 2] == 0xBF { begin += 3 } }
+            if skipFirst > 0 { skipFirst -= 1; return }
+            var end = lineEnd
+            if end > begin && bytes[end - 1] == 13 { end -= 1 }
+            if end == begin || TraceCSVReader.isBlank(bytes, begin, end) { return }
+            var column = 0
+            var fieldStart = begin
+            var quoted = false
+            var cursor = begin
+            let delimiter = layout.delimiter
+            while cursor < end && column < needed {
+                let byte = bytes[cursor]
+                if byte == 34 { quoted.toggle() } else if byte == delimiter && !quoted {
+                    bounds[2 * column] = fieldStart
+                    bounds[2 * column + 1] = cursor
+                    column += 1
+                    fieldStart = cursor + 1
+                }
+                cursor += 1
+            }
+            if column < needed {
+                bounds[2 * column] = fieldStart
+                bounds[2 * column + 1] = end
+                column += 1
+            }
+            if column < needed {
+                if let junk = TraceCSVReader.firstBinaryByte(bytes, begin, end) {
+                    throw TraceError(path: path, line: line, reason: .binaryData(byte: junk))
+                }
+                throw TraceError(path: path, line: line, reason: .tooFewFields(needed: needed, found: column))
+            }
+            let x = try field(bytes, layout.axisColumns[0], role: 1) * scale
+            let y = try field(bytes, layout.axisColumns[1], role: 2) * scale
+            let z = try field(bytes, layout.axisColumns[2], role: 3) * scale
+            let t: Double
+            if let timeColumn = layout.timeColumn {
+                t = try field(bytes, timeColumn, role: 0) * (timeScale ?? 1)
+                if t < previousTime {
+                    throw TraceError(path: path, line: line, reason: .timeWentBackwards(previous: previousTime, found: t))
+                }
+                previousTime = t
+            } else {
+                t = Double(produced) / (layout.rate ?? 1)
+            }
+            buffer[filled] = Sample(time: t, x: x, y: y, z: z)
+            filled += 1
+            produced += 1
+            if filled == buffer.count {
+                body(UnsafeBufferPointer(buffer))
+                filled = 0
+            }
+        }
+
+        while true {
+            let bytes = window.bytes
+            var position = 0
+            while position < bytes.count {
+                guard let newline = firstNewline(bytes, from: position) else { break }
+                try parseLine(bytes, position, newline)
+                position = newline + 1
+            }
+            window.consume(position)
+            if try !window.fill() {
+                let rest = window.bytes
+                if window.atEnd {
+                    if rest.count > 0 { try parseLine(rest, 0, rest.count); window.consume(rest.count) }
+                    break
+                }
+                throw TraceError(path: path, line: line + 1, reason: .unsupported("a line is longer than 16 MB: this is not a delimited recording"))
+            }
+        }
+        if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
+        if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
+        return produced
+    }
+
+    @inline(__always)
+    static func firstNewline(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        let end = bytes.count
+        while index < end {
+            if bytes[index] == 10 { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    static func newlines(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes where byte == 10 { count += 1 }
+        return count
+    }
+
+    static func snippet(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[a..<min(b, a + 40)]), as: UTF8.self)
+    }
+
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int, path: String) throws(TraceError) -> Substring {
+        var contentEnd = end
+        if contentEnd > start && bytes[contentEnd - 1] == 13 { contentEnd -= 1 }
+        for i in start..<contentEnd {
+            let byte = bytes[i]
+            if byte < 32 && byte != 9 { throw TraceError(path: path, line: line, reason: .binaryData(byte: byte)) }
+        }
+        return Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<contentEnd]), as: UTF8.self))
+    }
+}

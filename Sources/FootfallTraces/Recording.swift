@@ -1,0 +1,115 @@
+import FootfallDetection
+
+/// Reads a recording of any format Footfall knows, compressed or not, as samples in time
+/// order (seconds, m/s²): the one way the detector, `count`, `bench`, `plot` and the daemon's
+/// replay read files.
+///
+/// The compression and the format are found from the content, not the name. Samples are handed
+/// over in batches of a fixed buffer as they are read, so a week-long file is read in the same
+/// memory as a minute-long one.
+public enum Recording {
+    /// What was read: the format, and what the file says about itself.
+    public struct Summary: Sendable, Equatable {
+        /// The format.
+        public var format: RecordingFormat
+        /// The compression around it.
+        public var compression: RecordingCompression
+        /// The layout of a delimited file.
+        public var layout: DelimitedLayout?
+        /// The device, as the file names it (a CWA's `AX3 #12345, session 7`).
+        public var device: String?
+        /// The rate the file's header configures, Hz (the rate of the samples may differ).
+        public var configuredRate: Double?
+        /// The range the file's header configures, ± g.
+        public var range: Int?
+        /// Samples read.
+        public var samples = 0
+        /// Samples in blocks skipped as damaged (`RecordingOptions.skipBadBlocks`).
+        public var skippedSamples = 0
+        /// The first and last sample's time, seconds.
+        public var firstTime = Double.nan
+        /// The last sample's time, seconds.
+        public var lastTime = Double.nan
+        /// The file's size on disk, bytes.
+        public var fileSize = 0
+
+        /// Samples per second over the recording.
+        public var meanRate: Double? {
+            samples > 1 && lastTime > firstTime ? Double(samples - 1) / (lastTime - firstTime) : nil
+        }
+    }
+
+    /// Reads the recording at `path`, handing its samples to `body` in batches, in time order.
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - options: what the file does not say (columns, units, time format) or how to treat damage.
+    ///   - batchSize: the most samples per batch.
+    ///   - progress: called after each batch with the bytes of the file read so far and its size.
+    ///   - body: receives each batch; the buffer is valid only during the call.
+    /// - Returns: what was read.
+    /// - Throws: `TraceError` naming the file, and the line or byte offset, of the first problem.
+    @discardableResult
+    public static func forEachBatch(
+        path: String, options: RecordingOptions = .automatic, batchSize: Int = 4096,
+        progress: ((_ read: Int, _ size: Int) -> Void)? = nil,
+        _ body: (UnsafeBufferPointer<Sample>) -> Void
+    ) throws(TraceError) -> Summary {
+        let file = try FileByteStream(path: path)
+        var window = StreamWindow(file)
+        _ = try window.require(6)
+        let compression = RecordingCompression.detect(UnsafeRawBufferPointer(window.bytes))
+        if compression != .none {
+            let stream = try DecompressingStream(file, compression: compression, path: path)
+            // The bytes already read were compressed: start the decompressor from the file's start.
+            stream.replay(window.bytes)
+            window = StreamWindow(stream)
+        }
+        var summary = Summary(format: .delimited, compression: compression, fileSize: file.fileSize)
+        _ = try window.require(4096)
+        guard let format = RecordingFormat.detect(window.bytes) else {
+            if window.bytes.isEmpty { throw TraceError(path: path, reason: .empty) }
+            let hex = window.bytes.prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
+            throw TraceError(path: path, offset: 0, reason: .unsupported(
+                "not a recording Footfall reads: binary data starting \(hex) (it reads delimited text, Axivity .cwa, and these compressed with gzip, xz or zstd)"))
+        }
+        summary.format = format
+        var first = Double.nan, last = Double.nan
+        let forward = { (batch: UnsafeBufferPointer<Sample>) in
+            if first.isNaN, let head = batch.first { first = head.time }
+            if let tail = batch.last { last = tail.time }
+            body(batch)
+            progress?(file.fileBytesRead, file.fileSize)
+        }
+        switch format {
+        case .delimited:
+            let layout = try DelimitedReader.layout(window, path: path, options: options)
+            summary.layout = layout
+            summary.samples = try DelimitedReader.read(window, layout: layout, path: path, batchSize: batchSize, forward)
+        case .cwa:
+            let header = try CWAReader.readHeader(window, path: path)
+            summary.device = "\(header.device) #\(header.deviceID), session \(header.sessionID)"
+            summary.configuredRate = header.rate
+            summary.range = header.range
+            (summary.samples, summary.skippedSamples) = try CWAReader.read(window, path: path, options: options, batchSize: batchSize, forward)
+        case .gt3x, .geneActiv, .zip:
+            throw TraceError(path: path, reason: .unsupported(
+                "this is \(format == .zip ? "a zip archive" : "an \(format.title) recording"), which Footfall recognises but does not read yet"))
+        }
+        summary.firstTime = first
+        summary.lastTime = last
+        return summary
+    }
+
+    /// Reads every sample of the recording at `path` into memory (a short recording: a plot,
+    /// a replay).
+    public static func readSamples(path: String, options: RecordingOptions = .automatic) throws(TraceError) -> [Sample] {
+        var samples: [Sample] = []
+        try forEachBatch(path: path, options: options) { samples.append(contentsOf: $0) }
+        return samples
+    }
+
+    /// Reads the recording through without keeping its samples: what `footfall inspect` says.
+    public static func inspect(path: String, options: RecordingOptions = .automatic) throws(TraceError) -> Summary {
+        try forEachBatch(path: path, options: options, batchSize: 1 << 14) { _ in }
+    }
+}

@@ -1,0 +1,39 @@
+/// The kinds of recording Footfall knows, found from a file's content.
+public enum RecordingFormat: String, Sendable, Equatable {
+    /// Delimited text: Footfall's `t,ax,ay,az` traces, phone and watch exports, any CSV or TSV.
+    case delimited
+    /// Axivity AX3/AX6 `.cwa`.
+    case cwa
+    /// ActiGraph `.gt3x` (a zip with `info.txt` and `log.bin`): recognised, not read yet.
+    case gt3x
+    /// GENEActiv `.bin` (text pages): recognised, not read yet.
+    case geneActiv
+    /// A zip that is not a GT3X.
+    case zip
+
+    /// What the format is, for people.
+    public var title: String {
+        switch self {
+        case .delimited: return "delimited text"
+        case .cwa: return "Axivity CWA"
+        case .gt3x: return "ActiGraph GT3X"
+        case .geneActiv: return "GENEActiv .bin"
+        case .zip: return "zip archive"
+        }
+    }
+
+    /// The format `bytes`, a file's first (decompressed) bytes, are in; nil for binary data
+    /// of no known format.
+    static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> RecordingFormat? {
+        if CWAReader.recognises(bytes) { return .cwa }
+        if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 3 && bytes[3] == 4 {
+            let names = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<min(bytes.count, 1 << 16)]), as: UTF8.self)
+            return names.contains("log.bin") || names.contains("info.txt") || names.contains("activity.bin") ? .gt3x : .zip
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<min(bytes.count, 64)]), as: UTF8.self)
+        if text.hasPrefix("Device Identity") { return .geneActiv }
+        let probe = bytes[0..<min(bytes.count, 4096)]
+        if probe.contains(where: { $0 == 0 || ($0 < 32 && $0 != 9 && $0 != 10 && $0 != 13) }) { return nil }
+        return .delimited
+    }
+}

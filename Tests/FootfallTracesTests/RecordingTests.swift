@@ -1,0 +1,297 @@
+import Foundation
+import Testing
+import FootfallDetection
+@testable import FootfallTraces
+
+/// Recordings as people make them, read through the one interface: the layouts phones and
+/// research devices write, found from the content; compression by its magic number; and every
+/// kind of damage refused with the file, the line or byte offset, and what to do.
+struct RecordingTests {
+    let fixture: TraceFixture
+    init() throws { fixture = try TraceFixture() }
+
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+    static let sampleTraces = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("SampleTraces").path
+
+    func read(_ name: String, _ text: String, _ options: RecordingOptions = .automatic) throws -> [Sample] {
+        try Recording.readSamples(path: fixture.file(name, text), options: options)
+    }
+
+    func error(_ name: String, _ text: String, _ options: RecordingOptions = .automatic) throws -> TraceError {
+        try error(path: fixture.file(name, text), options)
+    }
+
+    func error(path: String, _ options: RecordingOptions = .automatic) throws -> TraceError {
+        do {
+            _ = try Recording.readSamples(path: path, options: options)
+        } catch {
+            #expect(error.path == path)
+            return error
+        }
+        Issue.record("expected an error reading \(path)")
+        return TraceError(path: path, reason: .empty)
+    }
+
+    func expectClose(_ a: [Sample], _ b: [Sample], time: Double = 1e-6, value: Double = 1e-6,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(a.count == b.count, sourceLocation: sourceLocation)
+        for (k, (p, q)) in zip(a, b).enumerated() {
+            if abs(p.time - q.time) > time || abs(p.x - q.x) > value || abs(p.y - q.y) > value || abs(p.z - q.z) > value {
+                Issue.record("sample \(k): \(p) is not \(q)", sourceLocation: sourceLocation)
+                return
+            }
+        }
+    }
+
+    // MARK: Footfall's own traces
+
+    @Test func readsFootfallTracesAsTheirOwnReaderDoes() throws {
+        let path = Self.sampleTraces + "/oxford/Samsung_Dario_Hard_InHand_1.csv"
+        let summary = try Recording.inspect(path: path)
+        #expect(summary.format == .delimited)
+        #expect(summary.layout?.preset == .footfall)
+        #expect(try Recording.readSamples(path: path) == TraceCSVReader.readSamples(path: path))
+    }
+
+    @Test func batchesAreBoundedAndCoverEverySampleInOrder() throws {
+        var text = "t,ax,ay,az\n"
+        for k in 0..<10_007 { text += "\(Double(k) / 100),\(k),0,9.8\n" }
+        var seen: [Double] = []
+        var largest = 0
+        try Recording.forEachBatch(path: fixture.file("long.csv", text), batchSize: 1000) { batch in
+            largest = max(largest, batch.count)
+            seen.append(contentsOf: batch.map(\.x))
+        }
+        #expect(largest == 1000)
+        #expect(seen == (0..<10_007).map(Double.init))
+    }
+
+    // MARK: Phone and watch exports
+
+    @Test func androidNanosecondsSinceTheEpoch() throws {
+        let samples = try read("phone.csv", "timestamp,x,y,z\n1777622400000000000,0.1,0.2,9.8\n1777622400010000000,0.2,0.3,9.7\n"
+                                + "1777622400020000000,0.1,0.2,9.8\n1777622400030000000,0.1,0.2,9.8\n1777622400040000000,0.1,0.2,9.8\n")
+        #expect(samples.count == 5)
+        #expect(abs(samples[1].time - 1_777_622_400.01) < 1e-6)
+        #expect(samples[1].x == 0.2 && samples[1].z == 9.7)
+    }
+
+    @Test func sensorLoggerAxesInItsOwnOrder() throws {
+        var text = "time,seconds_elapsed,z,y,x\n"
+        for k in 0..<6 { text += "\(1_777_622_400_000_000_000 + k * 10_000_000),\(Double(k) / 100),9.8,0.5,-0.25\n" }
+        let path = try fixture.file("Accelerometer.csv", text)
+        #expect(try Recording.inspect(path: path).layout?.preset == .sensorLogger)
+        let samples = try Recording.readSamples(path: path)
+        #expect(samples[0] == Sample(time: 1_777_622_400, x: -0.25, y: 0.5, z: 9.8))
+    }
+
+    @Test func phyphoxWithSemicolonsAndDecimalCommas() throws {
+        var text = "\"Time (s)\";\"Acceleration x (m/s^2)\";\"Acceleration y (m/s^2)\";\"Acceleration z (m/s^2)\"\n"
+        for k in 0..<6 { text += "\(k)E-2;0,5;-1,25;9,75\n" }
+        let samples = try read("phyphox.csv", text)
+        #expect(samples.count == 6)
+        #expect(samples[2] == Sample(time: 0.02, x: 0.5, y: -1.25, z: 9.75))
+    }
+
+    @Test func gForceIsConvertedToMetresPerSecondSquared() throws {
+        var text = "time,gFx,gFy,gFz,TgF\n"
+        for k in 0..<6 { text += "\(Double(k) * 0.02),0.0,0.5,1.0,1.1\n" }
+        let samples = try read("toolbox.csv", text)
+        #expect(samples[0].y == 0.5 * 9.80665 && samples[0].z == 9.80665)
+    }
+
+    @Test func isoTimesInATabSeparatedFileWithCommentsAndUnitsInferredFromGravity() throws {
+        var text = "# exported by a watch\n# firmware 2.1\ndatetime\tacc_x\tacc_y\tacc_z\n"
+        for k in 0..<6 { text += "2026-05-01T23:59:59.9\(k)0+02:00\t0.01\t-0.02\t1.0\n" }
+        let samples = try read("watch.tsv", text)
+        #expect(samples.count == 6)
+        // 2026-05-01 23:59:59.9 at +02:00 is 21:59:59.9 UTC; 1,777,593,600 is that day at 00:00 UTC.
+        #expect(abs(samples[0].time - (1_777_593_600 - 2 * 3600 + 86_399.9)) < 1e-6)
+        #expect(abs(samples[5].time - samples[0].time - 0.05) < 1e-6)
+        #expect(samples[0].z == 9.80665)
+    }
+
+    @Test func columnsByPositionWithoutAHeaderAndARate() throws {
+        let samples = try read("raw.txt", "1 2 3 9.8\n1 2 3 9.8\n1 2 3 9.8\n1 2 3 9.8\n1 2 3 9.8\n",
+                               RecordingOptions(columns: [.position(2), .position(3), .position(4)], units: .metersPerSecondSquared, rate: 50))
+        #expect(samples.map(\.time) == [0, 0.02, 0.04, 0.06, 0.08])
+        #expect(samples[0] == Sample(time: 0, x: 2, y: 3, z: 9.8))
+    }
+
+    @Test func columnsByNameAndUnitsAsSaid() throws {
+        var text = "when,a,b,c,other\n"
+        for k in 0..<6 { text += "\(k * 20),1000,0,0,7\n" }
+        let samples = try read("named.csv", text, RecordingOptions(columns: [.name("when"), .name("a"), .name("b"), .name("c")],
+                                                                   units: .milliGravity, time: .milliseconds))
+        #expect(samples[1].time == 0.02)
+        #expect(abs(samples[1].x - 9.80665) < 1e-12)
+    }
+
+    // MARK: What cannot be told, and damage
+
+    @Test func unknownColumnsSayWhichOptionTellsThem() throws {
+        var text = "foo,bar,baz,qux\n"
+        for _ in 0..<6 { text += "1,2,3,4\n" }
+        let e = try error("mystery.csv", text)
+        guard case .columns(let detail) = e.reason else { Issue.record("expected a columns error, got \(e.reason)"); return }
+        #expect(detail.contains("--columns"))
+    }
+
+    @Test func aColumnPositionPastTheRowIsRefused() throws {
+        let e = try error("short.csv", "t,ax,ay,az\n0,1,2,3\n0.1,1,2,3\n0.2,1,2,3\n0.3,1,2,3\n0.4,1,2,3\n",
+                          RecordingOptions(columns: [.position(1), .position(2), .position(3), .position(9)]))
+        #expect(e.reason == .columns("--columns names column 9, but the rows have 4 fields"))
+    }
+
+    @Test func timeGoingBackwardsNamesTheLine() throws {
+        let e = try error("back.csv", "t,ax,ay,az\n0,1,2,3\n0.5,1,2,3\n0.6,1,2,3\n0.7,1,2,3\n0.4,1,2,3\n")
+        #expect(e.reason == .timeWentBackwards(previous: 0.7, found: 0.4))
+        #expect(e.line == 6)
+    }
+
+    @Test func aWordAmongNumbersNamesLineAndColumn() throws {
+        let e = try error("word.csv", "t,ax,ay,az\n0,1,2,3\n0.1,1,2,3\n0.2,1,2,3\n0.3,1,2,3\n0.4,1,2,3\n0.5,1,two,3\n")
+        #expect(e.reason == .notANumber(column: "ay", found: "two"))
+        #expect(e.line == 7)
+        #expect(e.description.contains("word.csv:7:"))
+    }
+
+    @Test func emptyAndHeaderOnlyFiles() throws {
+        #expect(try error("empty.csv", "").reason == .empty)
+        guard case .columns = try error("header.csv", "t,ax,ay,az\n").reason else { Issue.record("a header alone was accepted"); return }
+    }
+
+    @Test func unknownBinaryIsRefusedWithItsFirstBytes() throws {
+        let e = try error(path: fixture.file("program", Data([0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + Array(repeating: 0, count: 100))))
+        guard case .unsupported(let detail) = e.reason else { Issue.record("expected unsupported, got \(e.reason)"); return }
+        #expect(detail.contains("7f 45 4c 46"))
+    }
+
+    @Test func missingFile() throws {
+        #expect(try error(path: fixture.folder + "/nothing.csv").reason == .unreadable("no such file or directory"))
+    }
+
+    // MARK: Compression, found from the content
+
+    func gzip(_ text: String) throws -> Data {
+        let path = try fixture.file("plain-\(UUID().uuidString)", text)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-n", "-f", path]
+        try process.run()
+        process.waitUntilExit()
+        return try Data(contentsOf: URL(fileURLWithPath: path + ".gz"))
+    }
+
+    @Test func gzipXzAndZstdReadAsTheirPlainText() throws {
+        // Three fixtures, each a CWA's expected samples, compressed three ways.
+        for (name, compression) in [("walk-packed.csv.xz", RecordingCompression.xz), ("walk-unpacked.csv.gz", .gzip), ("walk-ax6.csv.zst", .zstd)] {
+            let summary = try Recording.inspect(path: Self.fixtures + "/" + name)
+            #expect(summary.compression == compression)
+            #expect(summary.format == .delimited)
+            #expect(summary.samples > 2000)
+        }
+    }
+
+    @Test func compressionIsFoundFromTheContentNotTheName() throws {
+        let text = "t,ax,ay,az\n0,1,2,3\n0.1,1,2,3\n0.2,1,2,3\n0.3,1,2,3\n0.4,1,2,3\n"
+        let path = try fixture.file("looks-plain.csv", gzip(text))
+        #expect(try Recording.readSamples(path: path) == read("plain.csv", text))
+    }
+
+    @Test func gzipMembersInARowAreOneRecording() throws {
+        let head = "t,ax,ay,az\n0,1,2,3\n0.1,1,2,3\n0.2,1,2,3\n0.3,1,2,3\n0.4,1,2,3\n", tail = "0.5,4,5,6\n0.6,4,5,6\n"
+        let path = try fixture.file("members.csv.gz", gzip(head) + gzip(tail))
+        #expect(try Recording.readSamples(path: path) == read("whole.csv", head + tail))
+    }
+
+    @Test func aTruncatedGzipSaysSo() throws {
+        var text = "t,ax,ay,az\n"
+        for k in 0..<20_000 { text += "\(Double(k) / 100),\(k % 97),\(k % 13),9.8\n" }
+        let whole = try gzip(text)
+        let e = try error(path: fixture.file("cut.csv.gz", whole.prefix(whole.count / 2)))
+        switch e.reason {
+        case .compressed, .truncated: break
+        default: Issue.record("expected a compression error, got \(e.reason)")
+        }
+        #expect(e.description.contains("cut.csv.gz"))
+    }
+
+    // MARK: Axivity CWA
+    //
+    // The fixtures were written by tools/recordings/cwa.py from the Oxford in-hand walk, with
+    // the samples a reader must decode beside them; scikit-digital-health's reader decodes the
+    // same values and times (tools/recordings/crosscheck).
+
+    @Test(arguments: ["walk-packed", "walk-unpacked", "walk-ax6"])
+    func cwaDecodesTheSamplesItsEncoderWrote(name: String) throws {
+        let expected = try Recording.readSamples(path: Self.fixtures + "/\(name).csv" + [".xz", ".gz", ".zst"].first {
+            FileManager.default.fileExists(atPath: Self.fixtures + "/\(name).csv" + $0)
+        }!)
+        let samples = try Recording.readSamples(path: Self.fixtures + "/\(name).cwa")
+        expectClose(samples, expected)
+    }
+
+    @Test func cwaHeaderSaysDeviceRateAndRange() throws {
+        let summary = try Recording.inspect(path: Self.fixtures + "/walk-ax6.cwa")
+        #expect(summary.format == .cwa)
+        #expect(summary.device == "AX6 #12345, session 7")
+        #expect(summary.configuredRate == 100)
+        #expect(summary.range == 8)
+        #expect(summary.samples == 2001)
+        let ax3 = try Recording.inspect(path: Self.fixtures + "/walk-packed.cwa")
+        #expect(ax3.device == "AX3 #12345, session 7")
+        #expect(ax3.samples == 14_490)
+    }
+
+    @Test func cwaCountsTheSameStepsAsItsSamplesInText() throws {
+        var fromCWA = 0, fromText = 0
+        var a = StepDetector(), b = StepDetector()
+        try Recording.forEachBatch(path: Self.fixtures + "/walk-packed.cwa") { a.process($0) { _ in fromCWA += 1 } }
+        try Recording.forEachBatch(path: Self.fixtures + "/walk-packed.csv.xz") { b.process($0) { _ in fromText += 1 } }
+        #expect(fromCWA == fromText)
+        #expect(fromCWA > 250)
+    }
+
+    func damaged(_ name: String, _ change: (inout Data) -> Void) throws -> String {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/" + name))
+        change(&bytes)
+        return try fixture.file("damaged-" + name, bytes)
+    }
+
+    @Test func aDamagedCWABlockStopsTheReadAtItsOffset() throws {
+        let path = try damaged("walk-packed.cwa") { $0[1024 + 3 * 512 + 100] ^= 0x40 }
+        let e = try error(path: path)
+        guard case .badBlock(let detail) = e.reason else { Issue.record("expected a bad block, got \(e.reason)"); return }
+        #expect(e.offset == 1024 + 3 * 512)
+        #expect(detail.contains("checksum"))
+        #expect(detail.contains("--skip-bad-blocks"))
+    }
+
+    @Test func aDamagedCWABlockIsSkippedAndCountedWhenAsked() throws {
+        let path = try damaged("walk-packed.cwa") { $0[1024 + 3 * 512 + 100] ^= 0x40 }
+        let summary = try Recording.inspect(path: path, options: RecordingOptions(skipBadBlocks: true))
+        #expect(summary.skippedSamples == 120)
+        #expect(summary.samples == 14_490 - 120)
+    }
+
+    @Test func aTruncatedCWASaysWhereItEnds() throws {
+        let path = try damaged("walk-unpacked.cwa") { $0 = $0.prefix(1024 + 5 * 512 + 200) }
+        let e = try error(path: path)
+        guard case .truncated = e.reason else { Issue.record("expected truncated, got \(e.reason)"); return }
+        #expect(e.offset == 1024 + 5 * 512)
+        #expect(try Recording.inspect(path: path, options: RecordingOptions(skipBadBlocks: true)).samples == 5 * 80)
+    }
+
+    @Test func aCWAHeaderAloneHasNoSamples() throws {
+        let path = try damaged("walk-unpacked.cwa") { $0 = $0.prefix(1024) }
+        #expect(try error(path: path).reason == .noSamples)
+    }
+
+    @Test func recognisedFormatsNotYetReadAreNamed() throws {
+        let e = try error(path: fixture.file("device.bin", "Device Identity\r\nDevice Unique Serial Code:012345\r\n"))
+        guard case .unsupported(let detail) = e.reason else { Issue.record("expected unsupported, got \(e.reason)"); return }
+        #expect(detail.contains("GENEActiv"))
+    }
+}

@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"]),
         // The trace CSV reader (and its decimal parser), checked against strtod.
         .executableTarget(name: "fuzz-trace-csv", dependencies: ["FuzzSupport", .product(name: "FootfallTraces", package: "Footfall")]),
+        // Recordings of every format and compression, through the one interface.
+        .executableTarget(name: "fuzz-recording", dependencies: ["FuzzSupport", .product(name: "FootfallTraces", package: "Footfall")]),
         // The trace sidecar (JSON).
         .executableTarget(name: "fuzz-sidecar", dependencies: ["FuzzSupport", .product(name: "FootfallTraces", package: "Footfall")]),
         // The daemon's YAML configuration.

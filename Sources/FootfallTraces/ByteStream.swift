@@ -70,3 +70,26 @@ public final class FileByteStream: ByteStream {
         }
     }
 }
+
+/// Bytes already in memory, read as a stream: a recording received whole (a fuzzer's input,
+/// a test's fixture) read through the same path as a file.
+public final class MemoryByteStream: ByteStream {
+    private let bytes: [UInt8]
+    public private(set) var fileBytesRead = 0
+    public var fileSize: Int { bytes.count }
+
+    /// A stream of a copy of `bytes`.
+    public init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = Array(bytes)
+    }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(TraceError) -> Int {
+        let count = min(buffer.count, bytes.count - fileBytesRead)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { source in
+            buffer.baseAddress!.copyMemory(from: source.baseAddress! + fileBytesRead, byteCount: count)
+        }
+        fileBytesRead += count
+        return count
+    }
+}

@@ -42,7 +42,7 @@ public final class DecompressingStream: ByteStream {
             zstd = ZSTD_createDStream()
             guard zstd != nil else { throw TraceError(path: path, reason: .compressed("libzstd could not start")) }
         case .none, .bzip2:
-            input.deallocate()
+            // Every property is set: a throwing init runs deinit, which frees the buffer.
             throw TraceError(path: path, reason: .unsupported("\(compression.rawValue) compression is not read; decompress the file first"))
         }
     }

@@ -26,12 +26,19 @@ extension DelimitedLayout {
         guard !content.isEmpty else { throw TraceError(path: path, reason: .empty) }
         let delimiter = chooseDelimiter(content.suffix(20).map(\.element))
         let rows = content.map { (line: $0.offset, fields: split($0.element, by: delimiter)) }
-        // The samples start at the first of five rows in a row with the same number of fields,
-        // three or more of them numbers (or ISO times).
+        // The samples are the rows of three or more numbers (or ISO times) in the number of
+        // fields most such rows have (a damaged row among the first is then reported on its
+        // line, not taken for the layout); they start at the first of up to five in a row.
+        var counts: [Int: Int] = [:]
+        for row in rows where row.fields.count >= 3 && numericFields(row.fields) >= 3 { counts[row.fields.count, default: 0] += 1 }
+        let usual = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }?.key
         var first: Int?
-        for (index, row) in rows.enumerated() where row.fields.count >= 3 {
-            let run = rows[index..<min(rows.count, index + 5)]
-            if run.allSatisfy({ $0.fields.count == row.fields.count && numericFields($0.fields) >= 3 }) { first = index; break }
+        for (index, row) in rows.enumerated() where row.fields.count == usual {
+            let run = rows[index..<min(rows.count, index + 5)].prefix { $0.fields.count == usual }
+            if run.count == min(5, usual.flatMap { counts[$0] } ?? 0), run.allSatisfy({ numericFields($0.fields) >= 3 }) { first = index; break }
+        }
+        if first == nil && content.count == 1 && !rows[0].fields.isEmpty && numericFields(rows[0].fields) == 0 {
+            throw TraceError(path: path, reason: .noSamples)
         }
         guard let first else {
             let shown = String(content[0].element.prefix(80))
@@ -67,7 +74,7 @@ extension DelimitedLayout {
         }
         if let columns = options.columns {
             guard columns.count == 4 || columns.count == 3 else {
-                throw TraceError(path: path, reason: .columns("--columns takes TIME,X,Y,Z (or X,Y,Z with --rate), \(columns.count) given"))
+                throw TraceError(path: path, reason: .columns("--columns takes TIME,X,Y,Z (or X,Y,Z with --sample-rate), \(columns.count) given"))
             }
             var resolved: [Int] = []
             for reference in columns { resolved.append(try resolve(reference)) }
@@ -112,7 +119,7 @@ extension DelimitedLayout {
             }
         }
         if timeColumn == nil && options.rate == nil {
-            throw TraceError(path: path, reason: .columns("no time column: give the sampling rate with --rate HZ, or the time column with --columns TIME,X,Y,Z"))
+            throw TraceError(path: path, reason: .columns("no time column: give the sampling rate with --sample-rate HZ, or the time column with --columns TIME,X,Y,Z"))
         }
 
         // Times: as said, or the preset's, or from how far apart the first rows are.

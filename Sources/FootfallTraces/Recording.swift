@@ -54,7 +54,17 @@ public enum Recording {
         progress: ((_ read: Int, _ size: Int) -> Void)? = nil,
         _ body: (UnsafeBufferPointer<Sample>) -> Void
     ) throws(TraceError) -> Summary {
-        let file = try FileByteStream(path: path)
+        try forEachBatch(stream: FileByteStream(path: path), path: path, options: options, batchSize: batchSize, progress: progress, body)
+    }
+
+    /// Reads a recording from `stream` (a file, or bytes in memory) as `forEachBatch(path:)`
+    /// does; `path` names it in messages.
+    @discardableResult
+    public static func forEachBatch(
+        stream file: ByteStream, path: String, options: RecordingOptions = .automatic, batchSize: Int = 4096,
+        progress: ((_ read: Int, _ size: Int) -> Void)? = nil,
+        _ body: (UnsafeBufferPointer<Sample>) -> Void
+    ) throws(TraceError) -> Summary {
         var window = StreamWindow(file)
         _ = try window.require(6)
         let compression = RecordingCompression.detect(UnsafeRawBufferPointer(window.bytes))

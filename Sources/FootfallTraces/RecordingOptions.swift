@@ -74,7 +74,7 @@ public struct RecordingOptions: Sendable, Equatable {
     public var units: AccelerationUnit?
     /// How times are written (`--time`).
     public var time: TimeFormat?
-    /// The sampling rate, Hz, for a file without a time column (`--rate`).
+    /// The sampling rate, Hz, for a file without a time column (`--sample-rate`).
     public var rate: Double?
     /// A named export layout (`--preset`).
     public var preset: DelimitedPreset?

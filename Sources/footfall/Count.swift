@@ -50,6 +50,9 @@ struct Count: ParsableCommand {
     @Option(help: ArgumentHelp("With --device: the sample rate to ask for, Hz (default 50).", valueName: "hz"))
     var rate: Double?
 
+    @Option(help: ArgumentHelp("Recordings counted at once, one per core (default: every core, up to the number of recordings).", valueName: "n"))
+    var jobs: Int?
+
     @OptionGroup(title: "Reading recordings") var recording: RecordingFileOptions
 
     @OptionGroup var detector: DetectorOptions
@@ -61,6 +64,7 @@ struct Count: ParsableCommand {
         if !traces.isEmpty && device != nil { throw ValidationError("Count either trace files or a --device, not both.") }
         if device == nil && (duration != nil || rate != nil) { throw ValidationError("--duration and --rate go with --device.") }
         if let duration, !(duration > 0) { throw ValidationError("--duration must be positive.") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more.") }
     }
 
     func run() throws {
@@ -71,20 +75,31 @@ struct Count: ParsableCommand {
         }
         let configuration = try detector.configuration()
         let options = try recording.options()
-        var failed = false
-        for path in traces {
-            do {
-                let progress = ReadingProgress(name: path)
-                defer { progress.finish() }
-                let count = try TraceCount.run(path: path, options: options, configuration: configuration,
-                                               progress: { progress.update(samples: $0, read: $1, size: $2) })
-                print(json ? jsonLine(count, path: path, several: traces.count > 1) : textLine(count, path: path))
-            } catch {
-                failed = true
+        let traces = self.traces
+        let jobs = min(traces.count, self.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let outcomes = OrderedOutcomes(count: traces.count) { index, outcome in
+            switch outcome {
+            case .success(let count):
+                print(json ? jsonLine(count, path: traces[index], several: traces.count > 1) : textLine(count, path: traces[index]))
+            case .failure(let error):
                 FileHandle.standardError.write(Data("footfall: \(error)\n".utf8))
             }
         }
-        if failed { throw ExitCode.failure }
+        // One recording at a time shows its progress; several at once would fight over the line.
+        let showProgress = jobs == 1
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            while let index = outcomes.take() {
+                let path = traces[index]
+                let progress = showProgress ? ReadingProgress(name: path) : nil
+                let outcome = Result { () throws(TraceError) -> TraceCount in
+                    try TraceCount.run(path: path, options: options, configuration: configuration,
+                                       progress: progress.map { bar in { bar.update(samples: $0, read: $1, size: $2) } })
+                }
+                progress?.finish()
+                outcomes.finish(index, outcome)
+            }
+        }
+        if outcomes.failed { throw ExitCode.failure }
     }
 
     func textLine(_ count: TraceCount, path: String) -> String {
@@ -118,4 +133,42 @@ func jsonString(_ text: String) -> String {
         }
     }
     return out + "\""
+}
+
+/// Results of work done out of order, handed on in order: each as soon as it and every one
+/// before it are in.
+final class OrderedOutcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: [Int: Result<TraceCount, TraceError>] = [:]
+    private var next = 0
+    private var taken = 0
+    private let count: Int
+    private let report: (Int, Result<TraceCount, TraceError>) -> Void
+    /// Whether any result was a failure.
+    private(set) var failed = false
+
+    init(count: Int, report: @escaping (Int, Result<TraceCount, TraceError>) -> Void) {
+        self.count = count
+        self.report = report
+    }
+
+    /// The next piece of work nobody has taken, if any.
+    func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard taken < count else { return nil }
+        taken += 1
+        return taken - 1
+    }
+
+    func finish(_ index: Int, _ outcome: Result<TraceCount, TraceError>) {
+        lock.lock()
+        defer { lock.unlock() }
+        waiting[index] = outcome
+        if case .failure = outcome { failed = true }
+        while let ready = waiting.removeValue(forKey: next) {
+            report(next, ready)
+            next += 1
+        }
+    }
 }

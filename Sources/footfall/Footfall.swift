@@ -15,7 +15,7 @@ struct Footfall: AsyncParsableCommand {
         """,
         version: FootfallVersion.release,
         subcommands: [Status.self, Watch.self, History.self, Goal.self, Render.self,
-                      Count.self, Inspect.self, Bench.self, Plot.self, Synth.self, DevSets.self, Devices.self, Record.self],
+                      Count.self, Inspect.self, Convert.self, Bench.self, Plot.self, Synth.self, DevSets.self, Devices.self, Record.self],
         defaultSubcommand: Status.self
     )
 }

@@ -159,7 +159,18 @@ struct RecordingTests {
 
     @Test func emptyAndHeaderOnlyFiles() throws {
         #expect(try error("empty.csv", "").reason == .empty)
-        guard case .columns = try error("header.csv", "t,ax,ay,az\n").reason else { Issue.record("a header alone was accepted"); return }
+        #expect(try error("header.csv", "t,ax,ay,az\n").reason == .noSamples)
+    }
+
+    @Test func aShortRowAmongTheFirstIsReportedOnItsLine() throws {
+        let e = try error("short-row.csv", "t,ax,ay,az\n0,1,2,3\n0.1,1,2,3\n0.2,1,2,3\n0.3,1,2,3\n0.4,1,2\n")
+        #expect(e.reason == .tooFewFields(needed: 4, found: 3))
+        #expect(e.line == 6)
+    }
+
+    @Test func bzip2IsRecognisedAndRefusedWithWhatToDo() throws {
+        let e = try error(path: fixture.file("walk.csv.bz2", Data("BZh91AY&SY".utf8) + Data(repeating: 0x55, count: 64)))
+        #expect(e.reason == .unsupported("bzip2 compression is not read; decompress the file first"))
     }
 
     @Test func unknownBinaryIsRefusedWithItsFirstBytes() throws {

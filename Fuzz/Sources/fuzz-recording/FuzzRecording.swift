@@ -1,0 +1,45 @@
+import FootfallDetection
+import FootfallTraces
+
+/// The fuzz target for `Recording`: every reader behind it (delimited text with its layout
+/// detection, Axivity CWA blocks) and the decompressors in front (gzip, xz, zstd), on bytes as
+/// a file would hold them.
+///
+/// Bad input must be refused with a `TraceError`, never a crash or a hang. Accepted input must
+/// keep the readers' promises: every value finite, times never decreasing, batches no larger
+/// than asked (a CWA block's 120 at most), the summary's count equal to the samples handed
+/// over, the same samples whatever the batch size, and nothing skipped unless skipping was asked.
+func fuzzRecording(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    for skip in [false, true] {
+        let options = RecordingOptions(skipBadBlocks: skip)
+        var samples: [Sample] = []
+        let summary: Recording.Summary
+        do {
+            summary = try Recording.forEachBatch(stream: MemoryByteStream(bytes), path: "fuzz", options: options, batchSize: 7) { batch in
+                check(batch.count >= 1 && batch.count <= 120, "a batch of \(batch.count) samples")
+                samples.append(contentsOf: batch)
+            }
+        } catch {
+            check(error.path == "fuzz", "an error about another file: \(error)")
+            continue
+        }
+        check(summary.samples == samples.count, "the summary says \(summary.samples) samples, \(samples.count) were handed over")
+        check(skip || summary.skippedSamples == 0, "skipped \(summary.skippedSamples) samples without being asked")
+        check(!samples.isEmpty, "accepted a recording without samples")
+        var previous = -Double.infinity
+        for sample in samples {
+            check(sample.time.isFinite && sample.x.isFinite && sample.y.isFinite && sample.z.isFinite, "a sample that is not finite: \(sample)")
+            check(sample.time >= previous, "time went backwards: \(previous) then \(sample.time)")
+            previous = sample.time
+        }
+        var whole: [Sample] = []
+        do {
+            try Recording.forEachBatch(stream: MemoryByteStream(bytes), path: "fuzz", options: options, batchSize: 1 << 16) { whole.append(contentsOf: $0) }
+        } catch {
+            fail("accepted in small batches but refused in large ones: \(error)")
+        }
+        check(whole.count == samples.count && zip(whole, samples).allSatisfy { $0 == $1 }, "batch size changed the samples")
+    }
+    return 0
+}

@@ -55,6 +55,13 @@ enum DelimitedReader {
         var previousTime = -Double.infinity
         var skipFirst = layout.linesBeforeSamples
         var bom = true
+        // Read once here, so the per-line code touches no array or string of the layout (no
+        // reference counting per field).
+        let xColumn = layout.axisColumns[0], yColumn = layout.axisColumns[1], zColumn = layout.axisColumns[2]
+        let timeColumn = layout.timeColumn
+        let decimalComma = layout.decimalComma
+        let delimiter = layout.delimiter
+        let rate = layout.rate ?? 1
 
         func field(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int, role: Int) throws(TraceError) -> Double {
             var a = bounds[2 * column], b = bounds[2 * column + 1]
@@ -65,7 +72,7 @@ enum DelimitedReader {
                 throw TraceError(path: path, line: line, reason: .notANumber(column: layout.columnName(role), found: snippet(bytes, a, b)))
             }
             do {
-                if layout.decimalComma && b - a <= scratch.count {
+                if decimalComma && b - a <= scratch.count {
                     for k in a..<b { scratch[k - a] = bytes[k] == 44 ? 46 : bytes[k] }
                     return try DecimalParser.parse(UnsafeBufferPointer(scratch), 0, b - a)
                 }
@@ -92,7 +99,6 @@ enum DelimitedReader {
             var fieldStart = begin
             var quoted = false
             var cursor = begin
-            let delimiter = layout.delimiter
             while cursor < end && column < needed {
                 let byte = bytes[cursor]
                 if byte == 34 { quoted.toggle() } else if byte == delimiter && !quoted {
@@ -114,18 +120,18 @@ enum DelimitedReader {
                 }
                 throw TraceError(path: path, line: line, reason: .tooFewFields(needed: needed, found: column))
             }
-            let x = try field(bytes, layout.axisColumns[0], role: 1) * scale
-            let y = try field(bytes, layout.axisColumns[1], role: 2) * scale
-            let z = try field(bytes, layout.axisColumns[2], role: 3) * scale
+            let x = try field(bytes, xColumn, role: 1) * scale
+            let y = try field(bytes, yColumn, role: 2) * scale
+            let z = try field(bytes, zColumn, role: 3) * scale
             let t: Double
-            if let timeColumn = layout.timeColumn {
+            if let timeColumn {
                 t = try field(bytes, timeColumn, role: 0) * (timeScale ?? 1)
                 if t < previousTime {
                     throw TraceError(path: path, line: line, reason: .timeWentBackwards(previous: previousTime, found: t))
                 }
                 previousTime = t
             } else {
-                t = Double(produced) / (layout.rate ?? 1)
+                t = Double(produced) / rate
             }
             buffer[filled] = Sample(time: t, x: x, y: y, z: z)
             filled += 1

@@ -18,7 +18,7 @@ struct Inspect: ParsableCommand {
         mapping can be tried here first:
 
           footfall inspect phone.csv.gz
-          footfall inspect --columns timestamp,acc_x,acc_y,acc_z --units g --time ms watch.csv
+          footfall inspect --columns timestamp,acc_x,acc_y,acc_z --units g watch.csv
         """
     )
 

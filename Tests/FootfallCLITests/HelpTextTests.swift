@@ -47,8 +47,8 @@ struct HelpTextTests {
 
     @Test func theSubcommandsAreAllFound() throws {
         let root = try HelpTextTests.render(DaemonProcess.executable("footfall"), [])
-        #expect(HelpTextTests.subcommands(in: root) == ["status", "watch", "history", "goal", "render", "count", "bench",
-                                                         "plot", "synth", "devsets", "devices", "record"])
+        #expect(HelpTextTests.subcommands(in: root) == ["status", "watch", "history", "goal", "render", "count", "inspect",
+                                                         "convert", "bench", "plot", "synth", "devsets", "devices", "record"])
         let helps = try HelpTextTests.helps().map(\.command)
         #expect(helps.contains("footfall devsets daily-living") && helps.contains("footfall devsets gestures"), "\(helps)")
     }

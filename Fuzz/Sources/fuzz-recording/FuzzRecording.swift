@@ -1,5 +1,6 @@
 import FootfallDetection
 import FootfallTraces
+import FuzzSupport
 
 /// The fuzz target for `Recording`: every reader behind it (delimited text with its layout
 /// detection, Axivity CWA blocks) and the decompressors in front (gzip, xz, zstd), on bytes as

@@ -115,7 +115,7 @@ let package = Package(
         // locale, thousands grouping, terminal colour codes. Pure Swift, no imports.
         .target(name: "FootfallText"),
         // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
-        .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces", "FootfallText"]),
+        .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces", "FootfallText", "FootfallGoals"]),
         // Goal tracking: local days, the goal history, progress tiers, milestones, the goal bar and the Move ring.
         // FoundationEssentials only (Date); a day's zone is the C library's local time in the daemon
         // (WallClockZone: no ICU) or a Foundation TimeZone in tests. It needs nothing from the detector.

@@ -24,8 +24,12 @@ public struct TraceCount: Sendable {
     ///   - configuration: the detector's.
     ///   - progress: called as the file is read, with the samples and the file's bytes read so
     ///     far and its size.
+    ///   - onSamples: given each batch of samples as it is read (for `ActivityMinutes`).
+    ///   - onStep: given each step as it is counted.
     public static func run(path: String, options: RecordingOptions = .automatic, configuration: DetectorConfiguration = .default,
-                           progress: ((_ samples: Int, _ read: Int, _ size: Int) -> Void)? = nil) throws(TraceError) -> TraceCount {
+                           progress: ((_ samples: Int, _ read: Int, _ size: Int) -> Void)? = nil,
+                           onSamples: ((UnsafeBufferPointer<Sample>) -> Void)? = nil,
+                           onStep: ((StepEvent) -> Void)? = nil) throws(TraceError) -> TraceCount {
         let clock = ContinuousClock()
         let start = clock.now
         var detector = StepDetector(configuration: configuration)
@@ -38,14 +42,17 @@ public struct TraceCount: Sendable {
             read += batch.count
             if first.isNaN, let head = batch.first { first = head.time }
             if let tail = batch.last { last = tail.time }
+            onSamples?(batch)
             detector.process(batch) { step in
                 times.append(step.time)
                 cadences.append(step.cadence)
+                onStep?(step)
             }
         }
         detector.finish { step in
             times.append(step.time)
             cadences.append(step.cadence)
+            onStep?(step)
         }
         let elapsed = (clock.now - start).inSeconds
         return TraceCount(stepTimes: times, cadence: median(cadences) ?? 0, samples: detector.samplesProcessed,

@@ -24,7 +24,19 @@ struct Count: ParsableCommand {
           {"steps": 302, "step_times": [1.234, 1.781, ...], "cadence_spm": 112.5}
 
         A trace that cannot be read is reported on stderr with its file and line; the others are \
-        still counted, and the exit status is 1.
+        still counted, and the exit status is 1. Several recordings are counted at once, one \
+        per core (--jobs), and printed in the order given.
+
+        With --days, each calendar day on the recording's clock gets a line: steps, minutes \
+        worn, walking minutes (worn minutes with steps), minutes in each cadence band (0, \
+        1-19, ..., 120+ steps/min, summing to the worn minutes), peak 1-minute and 30-minute \
+        cadence, and whether the day is valid (worn --valid-hours or more). A device is not \
+        worn where, for --nonwear-window minutes, two axes stay under --nonwear-sd and \
+        --nonwear-range. --csv and --json change the format; --minutes FILE writes every \
+        minute as the daemon keeps it:
+
+          footfall count --days WEEK.cwa
+          footfall count --days --csv --jobs 8 cohort/*.cwa > days.csv
 
         With --device, counts a live accelerometer instead, printing each step as it is \
         credited (the first steps of a walk come together, once walking is confirmed) until \
@@ -55,6 +67,8 @@ struct Count: ParsableCommand {
 
     @OptionGroup(title: "Reading recordings") var recording: RecordingFileOptions
 
+    @OptionGroup(title: "Days") var dayOptions: DayOptions
+
     @OptionGroup var detector: DetectorOptions
 
     @OptionGroup var sensor: SensorOptions
@@ -77,10 +91,26 @@ struct Count: ParsableCommand {
         let options = try recording.options()
         let traces = self.traces
         let jobs = min(traces.count, self.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let outcomes = OrderedOutcomes(count: traces.count) { index, outcome in
+        let dayOptions = self.dayOptions
+        let localOffset = try dayOptions.localOffset()
+        let minutesFile = try dayOptions.minutes.map { try MinuteFile(path: $0) }
+        var printedDayHeader = false
+        let outcomes = OrderedOutcomes<CountedRecording>(count: traces.count) { index, outcome in
+            let path = traces[index]
             switch outcome {
-            case .success(let count):
-                print(json ? jsonLine(count, path: traces[index], several: traces.count > 1) : textLine(count, path: traces[index]))
+            case .success(let counted):
+                if let days = counted.days {
+                    if !json && (!dayOptions.csv || !printedDayHeader) {
+                        print(dayOptions.csv ? DayTable.csvHeader : (index > 0 ? "\n" : "") + DayTable.textHeader(path: path))
+                        printedDayHeader = true
+                    }
+                    for day in days {
+                        print(json ? DayTable.json(day, path: path) : dayOptions.csv ? DayTable.csvRow(day, path: path) : DayTable.textRow(day))
+                    }
+                    if let minutesFile, let minutes = counted.minutes { minutesFile.write(minutes, path: path) }
+                } else {
+                    print(json ? jsonLine(counted.count, path: path, several: traces.count > 1) : textLine(counted.count, path: path))
+                }
             case .failure(let error):
                 FileHandle.standardError.write(Data("footfall: \(error)\n".utf8))
             }
@@ -91,14 +121,23 @@ struct Count: ParsableCommand {
             while let index = outcomes.take() {
                 let path = traces[index]
                 let progress = showProgress ? ReadingProgress(name: path) : nil
-                let outcome = Result { () throws(TraceError) -> TraceCount in
-                    try TraceCount.run(path: path, options: options, configuration: configuration,
-                                       progress: progress.map { bar in { bar.update(samples: $0, read: $1, size: $2) } })
+                var activity = dayOptions.wanted ? ActivityMinutes(localOffset: localOffset) : nil
+                let outcome = Result { () throws(TraceError) -> CountedRecording in
+                    let count = try TraceCount.run(
+                        path: path, options: options, configuration: configuration,
+                        progress: progress.map { bar in { bar.update(samples: $0, read: $1, size: $2) } },
+                        onSamples: activity == nil ? nil : { activity!.add($0) },
+                        onStep: activity == nil ? nil : { activity!.add(step: $0) })
+                    guard activity != nil else { return CountedRecording(count: count) }
+                    let minutes = activity!.minutes(rule: dayOptions.rule)
+                    return CountedRecording(count: count, minutes: minutes,
+                                            days: DaySummary.summarize(minutes, minimumWearMinutes: Int((dayOptions.validHours * 60).rounded())))
                 }
                 progress?.finish()
                 outcomes.finish(index, outcome)
             }
         }
+        if let minutesFile { try minutesFile.close() }
         if outcomes.failed { throw ExitCode.failure }
     }
 
@@ -135,19 +174,26 @@ func jsonString(_ text: String) -> String {
     return out + "\""
 }
 
+/// What counting one recording gave: its count, and its minutes and days when asked.
+struct CountedRecording {
+    var count: TraceCount
+    var minutes: [RecordedMinute]?
+    var days: [DaySummary]?
+}
+
 /// Results of work done out of order, handed on in order: each as soon as it and every one
 /// before it are in.
-final class OrderedOutcomes: @unchecked Sendable {
+final class OrderedOutcomes<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var waiting: [Int: Result<TraceCount, TraceError>] = [:]
+    private var waiting: [Int: Result<Value, TraceError>] = [:]
     private var next = 0
     private var taken = 0
     private let count: Int
-    private let report: (Int, Result<TraceCount, TraceError>) -> Void
+    private let report: (Int, Result<Value, TraceError>) -> Void
     /// Whether any result was a failure.
     private(set) var failed = false
 
-    init(count: Int, report: @escaping (Int, Result<TraceCount, TraceError>) -> Void) {
+    init(count: Int, report: @escaping (Int, Result<Value, TraceError>) -> Void) {
         self.count = count
         self.report = report
     }
@@ -161,7 +207,7 @@ final class OrderedOutcomes: @unchecked Sendable {
         return taken - 1
     }
 
-    func finish(_ index: Int, _ outcome: Result<TraceCount, TraceError>) {
+    func finish(_ index: Int, _ outcome: Result<Value, TraceError>) {
         lock.lock()
         defer { lock.unlock() }
         waiting[index] = outcome

@@ -50,6 +50,48 @@ struct CountCommandTests {
         #expect(result.stdout.contains(good))
     }
 
+    /// An Axivity recording from 23:59:50 to 00:00:20 on its clock (Tests/FootfallTracesTests/Fixtures).
+    static let midnightCWA = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("FootfallTracesTests/Fixtures/walk-unpacked.cwa").path
+
+    @Test func daysSplitARecordingAtMidnightAndAddUpToItsCount() throws {
+        let total = try FootfallProcess.run(["count", "--json", Self.midnightCWA])
+        let steps = try #require((JSONSerialization.jsonObject(with: Data(total.stdout.utf8)) as? [String: Any])?["steps"] as? Int)
+        let result = try FootfallProcess.run(["count", "--days", "--csv", Self.midnightCWA])
+        #expect(result.status == 0)
+        let rows = result.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = try #require(rows.first)
+        #expect(header.prefix(6) == ["recording", "day", "steps", "recorded_minutes", "wear_minutes", "walking_minutes"])
+        #expect(rows.count == 3)
+        let column = { (name: String) in header.firstIndex(of: name)! }
+        #expect(rows[1...].map { $0[column("day")] } == ["2026-05-01", "2026-05-02"])
+        #expect(rows[1...].map { Int($0[column("steps")])! }.reduce(0, +) == steps)
+        // Worn minutes are the sum of the cadence bands; a day of two minutes is not valid.
+        for row in rows[1...] {
+            let bands = header.indices.filter { header[$0].hasPrefix("minutes_") }.map { Int(row[$0])! }
+            #expect(bands.reduce(0, +) == Int(row[column("wear_minutes")])!)
+            #expect(row[column("valid")] == "0")
+        }
+    }
+
+    @Test func minutesAreWrittenAsTheDaemonKeepsThem() throws {
+        let folder = NSTemporaryDirectory() + "footfall-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try FootfallProcess.run(["count", "--minutes", folder + "/minutes.csv", "--valid-hours", "0", Self.midnightCWA])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("2026-05-02"))
+        let lines = try String(contentsOfFile: folder + "/minutes.csv", encoding: .utf8).split(separator: "\n")
+        #expect(lines.first == "recording,start,local_time,steps,cadence,worn")
+        #expect(lines.dropFirst().map { $0.split(separator: ",")[2] } == ["2026-05-01 23:59", "2026-05-02 00:00"])
+    }
+
+    @Test func anUnknownTimeZoneIsRefused() throws {
+        let result = try FootfallProcess.run(["count", "--days", "--time-zone", "Mars/Olympus", Self.midnightCWA])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("'Mars/Olympus' is not a time zone"))
+    }
+
     @Test func missingTraceIsAClearError() throws {
         let result = try FootfallProcess.run(["count", "/no/such/trace.csv"])
         #expect(result.status == 1)

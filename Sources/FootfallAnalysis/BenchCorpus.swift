@@ -45,8 +45,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 /// Finds the recordings to benchmark under files and folders.
 public enum BenchCorpus {
     /// Every trace with a sidecar under `paths` (folders are searched recursively), sorted by path.
-    /// Named files that are not `.csv` (a README beside the data, say) are passed over, so a
-    /// shell glob over a dataset folder works.
+    /// Named files whose names are not a recording's (`Recording.looksLikeRecording`: a README
+    /// beside the data, say) are passed over, so a shell glob over a dataset folder works.
     /// - Throws: `TraceError` for a path that does not exist or a named trace without sidecar.
     public static func discover(_ paths: [String]) throws(TraceError) -> [BenchRecording] {
         var found: [BenchRecording] = []
@@ -64,13 +64,14 @@ public enum BenchCorpus {
         return found
     }
 
-    /// Every CSV trace under `paths`, with or without a sidecar, sorted by path.
+    /// Every recording under `paths` (`.csv`, `.tsv`, `.cwa`, compressed or not), with or
+    /// without a sidecar, sorted by path.
     /// - Throws: `TraceError` for a path that does not exist.
     public static func traces(_ paths: [String]) throws(TraceError) -> [String] {
         try csvFiles(under: paths).map(\.path)
     }
 
-    /// The `.csv` files under `paths`, each once, sorted by path; `named` tells whether the
+    /// The recordings under `paths` by their names, each once, sorted by path; `named` tells whether the
     /// file was given outright rather than found in a folder.
     static func csvFiles(under paths: [String]) throws(TraceError) -> [(path: String, named: Bool)] {
         var found: [String: Bool] = [:]
@@ -83,11 +84,11 @@ public enum BenchCorpus {
             if isDirectory.boolValue {
                 let enumerator = files.enumerator(atPath: path)
                 while let relative = enumerator?.nextObject() as? String {
-                    guard relative.hasSuffix(".csv") else { continue }
+                    guard Recording.looksLikeRecording(relative) else { continue }
                     let trace = (path as NSString).appendingPathComponent(relative)
                     found[trace] = found[trace] ?? false
                 }
-            } else if path.hasSuffix(".csv") {
+            } else if Recording.looksLikeRecording(path) {
                 found[path] = true
             }
         }

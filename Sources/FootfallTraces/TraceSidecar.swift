@@ -164,8 +164,8 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
 
     /// The sidecar path for a trace: the same name with `.json` for its extension.
     public static func path(forTrace tracePath: String) -> String {
-        if tracePath.hasSuffix(".csv") { return String(tracePath.dropLast(4)) + ".json" }
-        return tracePath + ".json"
+        // walk.csv, walk.csv.gz and walk.cwa all have walk.json beside them.
+        Recording.stem(tracePath) + ".json"
     }
 
     /// Reads the sidecar beside `tracePath`, or nil when there is none.

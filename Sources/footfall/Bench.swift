@@ -103,7 +103,7 @@ struct Bench: ParsableCommand {
 
     func runSpeed() throws {
         let traces = try BenchCorpus.traces(paths)
-        if traces.isEmpty { throw ValidationError("No CSV traces found under: \(paths.joined(separator: " "))") }
+        if traces.isEmpty { throw ValidationError("No recordings (.csv, .tsv, .cwa, compressed or not) found under: \(paths.joined(separator: " "))") }
         let result = try SpeedBenchmark.run(paths: traces, configuration: try detector.configuration())
         let text: String
         if json {

@@ -305,4 +305,17 @@ struct RecordingTests {
         guard case .unsupported(let detail) = e.reason else { Issue.record("expected unsupported, got \(e.reason)"); return }
         #expect(detail.contains("GENEActiv"))
     }
+    // MARK: Names
+
+    @Test func namesThatAFolderSearchTakes() {
+        #expect(["walk.csv", "a/b.c/WEEK.CWA", "watch.tsv", "phone.csv.gz", "x.cwa.zst", "y.tsv.xz"].allSatisfy(Recording.looksLikeRecording))
+        #expect(!["README.txt", "walk.json", "notes", "archive.gz", "a.csv/b", ".csv"].contains(where: Recording.looksLikeRecording))
+    }
+
+    @Test func theSidecarIsBesideTheRecordingWhateverItsEndings() {
+        #expect(TraceSidecar.path(forTrace: "data/walk.csv") == "data/walk.json")
+        #expect(TraceSidecar.path(forTrace: "data/walk.csv.gz") == "data/walk.json")
+        #expect(TraceSidecar.path(forTrace: "data/WEEK.cwa") == "data/WEEK.json")
+        #expect(TraceSidecar.path(forTrace: "data/raw") == "data/raw.json")
+    }
 }

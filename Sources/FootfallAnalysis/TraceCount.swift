@@ -15,6 +15,8 @@ public struct TraceCount: Sendable {
     public var duration: Double
     /// Seconds spent parsing and detecting, for the samples-per-second figure.
     public var elapsed: Double
+    /// Samples in damaged blocks skipped as asked (`RecordingOptions.skipBadBlocks`).
+    public var skippedSamples = 0
 
     /// Streams the trace at `path` through a detector, without holding its samples.
     /// - Throws: `TraceError` for a trace that cannot be read.
@@ -38,7 +40,7 @@ public struct TraceCount: Sendable {
         var first = Double.nan, last = Double.nan
         var read = 0
         let report = progress.map { report in { (bytes: Int, size: Int) in report(read, bytes, size) } }
-        try Recording.forEachBatch(path: path, options: options, progress: report) { batch in
+        let summary = try Recording.forEachBatch(path: path, options: options, progress: report) { batch in
             read += batch.count
             if first.isNaN, let head = batch.first { first = head.time }
             if let tail = batch.last { last = tail.time }
@@ -56,7 +58,7 @@ public struct TraceCount: Sendable {
         }
         let elapsed = (clock.now - start).inSeconds
         return TraceCount(stepTimes: times, cadence: median(cadences) ?? 0, samples: detector.samplesProcessed,
-                          duration: last - first, elapsed: elapsed)
+                          duration: last - first, elapsed: elapsed, skippedSamples: summary.skippedSamples)
     }
 
     /// Runs the detector over samples already in memory.

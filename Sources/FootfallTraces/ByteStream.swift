@@ -83,6 +83,11 @@ public final class MemoryByteStream: ByteStream {
         self.bytes = Array(bytes)
     }
 
+    /// The whole of the bytes, whatever has been read.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        bytes.withUnsafeBytes(body)
+    }
+
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(TraceError) -> Int {
         let count = min(buffer.count, bytes.count - fileBytesRead)
         guard count > 0 else { return 0 }

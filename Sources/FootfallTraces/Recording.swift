@@ -80,15 +80,17 @@ public enum Recording {
             if window.bytes.isEmpty { throw TraceError(path: path, reason: .empty) }
             let hex = window.bytes.prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
             throw TraceError(path: path, offset: 0, reason: .unsupported(
-                "not a recording Footfall reads: binary data starting \(hex) (it reads delimited text, Axivity .cwa, and these compressed with gzip, xz or zstd)"))
+                "not a recording Footfall reads: binary data starting \(hex) (it reads delimited text, Axivity .cwa and ActiGraph .gt3x, and text and .cwa compressed with gzip, xz or zstd)"))
         }
         summary.format = format
         var first = Double.nan, last = Double.nan
+        // What progress is measured on: the file, or the archive entry a reader opens in it.
+        var progressSource: ByteStream = file
         let forward = { (batch: UnsafeBufferPointer<Sample>) in
             if first.isNaN, let head = batch.first { first = head.time }
             if let tail = batch.last { last = tail.time }
             body(batch)
-            progress?(file.fileBytesRead, file.fileSize)
+            progress?(progressSource.fileBytesRead, progressSource.fileSize)
         }
         switch format {
         case .delimited:
@@ -101,7 +103,20 @@ public enum Recording {
             summary.configuredRate = header.rate
             summary.range = header.range
             (summary.samples, summary.skippedSamples) = try CWAReader.read(window, path: path, options: options, batchSize: batchSize, forward)
-        case .gt3x, .geneActiv, .zip:
+        case .gt3x:
+            guard compression == .none else {
+                throw TraceError(path: path, reason: .unsupported("a \(compression.rawValue)-compressed .gt3x (itself a zip archive): decompress it first"))
+            }
+            let archive = try GT3XReader.open(file, path: path)
+            defer { GT3XReader.close(archive) }
+            let info = try GT3XReader.info(archive, path: path)
+            summary.device = "\(info.deviceType) #\(info.serialNumber)"
+            summary.configuredRate = info.rate
+            summary.range = info.rangeG
+            (summary.samples, summary.skippedSamples) = try GT3XReader.read(
+                archive, info: info, path: path, fileSize: file.fileSize, options: options, batchSize: batchSize,
+                opened: { progressSource = $0 }, forward)
+        case .geneActiv, .zip:
             throw TraceError(path: path, reason: .unsupported(
                 "this is \(format == .zip ? "a zip archive" : "an \(format.title) recording"), which Footfall recognises but does not read yet"))
         }

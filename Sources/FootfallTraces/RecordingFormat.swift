@@ -4,7 +4,7 @@ public enum RecordingFormat: String, Sendable, Equatable {
     case delimited
     /// Axivity AX3/AX6 `.cwa`.
     case cwa
-    /// ActiGraph `.gt3x` (a zip with `info.txt` and `log.bin`): recognised, not read yet.
+    /// ActiGraph `.gt3x` (a zip with `info.txt` and `log.bin`).
     case gt3x
     /// GENEActiv `.bin` (text pages): recognised, not read yet.
     case geneActiv

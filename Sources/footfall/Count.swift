@@ -99,6 +99,9 @@ struct Count: ParsableCommand {
             let path = traces[index]
             switch outcome {
             case .success(let counted):
+                if counted.count.skippedSamples > 0 {
+                    FileHandle.standardError.write(Data("footfall: \(path): skipped \(counted.count.skippedSamples) samples in damaged blocks\n".utf8))
+                }
                 if let days = counted.days {
                     if !json && (!dayOptions.csv || !printedDayHeader) {
                         print(dayOptions.csv ? DayTable.csvHeader : (index > 0 ? "\n" : "") + DayTable.textHeader(path: path))

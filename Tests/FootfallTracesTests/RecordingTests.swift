@@ -300,6 +300,46 @@ struct RecordingTests {
         #expect(try error(path: path).reason == .noSamples)
     }
 
+    // MARK: ActiGraph GT3X
+    //
+    // Written by tools/recordings/gt3x.py from the Oxford walk, with the samples a reader must
+    // decode beside them; ActiGraph's own reader, pygt3x, decodes the same (tools/recordings/crosscheck).
+
+    @Test(arguments: [("walk.gt3x", "walk-gt3x.csv.gz"), ("walk-activity2.gt3x", "walk-activity2.csv.gz")])
+    func gt3xDecodesTheSamplesItsEncoderWrote(recording: String, expected: String) throws {
+        expectClose(try Recording.readSamples(path: Self.fixtures + "/" + recording),
+                    try Recording.readSamples(path: Self.fixtures + "/" + expected))
+    }
+
+    @Test func gt3xInfoSaysDeviceRateAndRangeAndIdleSleepIsFilled() throws {
+        let summary = try Recording.inspect(path: Self.fixtures + "/walk.gt3x")
+        #expect(summary.format == .gt3x)
+        #expect(summary.device == "wGT3XBT #MOS2E12345678")
+        #expect(summary.configuredRate == 30)
+        #expect(summary.range == 8)
+        // 144 whole seconds at 30 Hz, 20 of them in idle sleep mode: every second is there.
+        #expect(summary.samples == 144 * 30)
+        #expect(abs(summary.lastTime - summary.firstTime - (144 - 1.0 / 30)) < 1e-6)
+    }
+
+    @Test func aDamagedGT3XRecordStopsTheReadOrIsSkippedAndCounted() throws {
+        let path = Self.fixtures + "/walk-damaged.gt3x"
+        let e = try error(path: path)
+        guard case .badBlock(let detail) = e.reason else { Issue.record("expected a bad block, got \(e.reason)"); return }
+        #expect(detail.contains("checksum") && detail.contains("--skip-bad-blocks"))
+        #expect(e.offset != nil)
+        let summary = try Recording.inspect(path: path, options: RecordingOptions(skipBadBlocks: true))
+        #expect(summary.skippedSamples == 30)
+        expectClose(try Recording.readSamples(path: path, options: RecordingOptions(skipBadBlocks: true)),
+                    try Recording.readSamples(path: Self.fixtures + "/walk-damaged.csv.gz"))
+    }
+
+    @Test func aCutGT3XIsNotAnArchiveLibzipOpens() throws {
+        let path = try damaged("walk.gt3x") { $0 = $0.prefix($0.count - 30) }
+        guard case .unsupported(let detail) = try error(path: path).reason else { Issue.record("a cut archive was read"); return }
+        #expect(detail.contains("zip archive"))
+    }
+
     @Test func recognisedFormatsNotYetReadAreNamed() throws {
         let e = try error(path: fixture.file("device.bin", "Device Identity\r\nDevice Unique Serial Code:012345\r\n"))
         guard case .unsupported(let detail) = e.reason else { Issue.record("expected unsupported, got \(e.reason)"); return }

@@ -1,0 +1,278 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CFootfallZip
+import FootfallDetection
+
+/// Reads ActiGraph `.gt3x` recordings, ActiGraph's published format (github.com/actigraph/
+/// GT3X-File-Format): a zip archive, read with libzip, holding `info.txt` (the device, its
+/// rate and the acceleration scale) and `log.bin`, a sequence of records
+/// `0x1E, type, timestamp (u32, seconds on the device's local clock), size (u16), payload,
+/// checksum` (the checksum the one's complement of the XOR of every byte before it).
+///
+/// Each activity record holds one second of samples at the rate: `ACTIVITY` (0x00) as 12-bit
+/// values in the order y, x, z; `ACTIVITY3` (0x1B) the same in x, y, z; `ACTIVITY2` (0x1A) as
+/// 16-bit x, y, z. Raw values divided by the scale are g. In idle sleep mode (an `EVENT`
+/// record 0x08 when it starts, 0x09 when it ends) the device records nothing; its seconds are
+/// the last sample repeated, as ActiGraph's own reader (pygt3x) fills them. An `ACTIVITY`
+/// record of one byte marks a USB connection and holds no sample. Records of other types
+/// (battery, lux, parameters, ...) are passed over.
+enum GT3XReader {
+    /// What `info.txt` says.
+    struct Info: Sendable, Equatable {
+        var deviceType: String
+        var serialNumber: String
+        var rate: Double
+        var scale: Double
+        var rangeG: Int?
+    }
+
+    /// Opens the archive in `stream`: the file at `path`, or bytes in memory.
+    static func open(_ stream: ByteStream, path: String) throws(TraceError) -> OpaquePointer {
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        var archive: OpaquePointer?
+        if let memory = stream as? MemoryByteStream {
+            archive = memory.withBytes { bytes -> OpaquePointer? in
+                // libzip keeps the buffer until zip_discard: hand it a copy it frees itself.
+                guard let copy = malloc(max(1, bytes.count)) else { return nil }
+                if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
+                guard let source = zip_source_buffer_create(copy, zip_uint64_t(bytes.count), 1, &error) else {
+                    free(copy)
+                    return nil
+                }
+                let opened = zip_open_from_source(source, ZIP_RDONLY, &error)
+                if opened == nil { zip_source_free(source) }
+                return opened
+            }
+        } else {
+            var code: Int32 = 0
+            archive = zip_open(path, ZIP_RDONLY, &code)
+            if archive == nil { zip_error_init_with_code(&error, code) }
+        }
+        guard let archive else {
+            throw TraceError(path: path, reason: .unsupported("a zip archive libzip cannot open: \(String(cString: zip_error_strerror(&error)))"))
+        }
+        return archive
+    }
+
+    /// The whole of a small entry (`info.txt`), or nil when the archive has none.
+    static func entry(_ archive: OpaquePointer, _ name: String, path: String, limit: Int = 1 << 20) throws(TraceError) -> [UInt8]? {
+        let index = zip_name_locate(archive, name, 0)
+        guard index >= 0 else { return nil }
+        let stream = try ZipEntryStream(archive, index: zip_uint64_t(index), name: name, path: path, fileSize: 0)
+        var bytes: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+        defer { chunk.deallocate() }
+        while bytes.count < limit {
+            let count = try stream.read(into: chunk)
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
+    }
+
+    /// Closes an archive `open` opened.
+    static func close(_ archive: OpaquePointer) {
+        zip_discard(archive)
+    }
+
+    /// Reads `info.txt`.
+    static func info(_ archive: OpaquePointer, path: String) throws(TraceError) -> Info {
+        guard let bytes = try entry(archive, "info.txt", path: path) else {
+            throw TraceError(path: path, reason: .unsupported("a zip archive without info.txt is not an ActiGraph recording"))
+        }
+        var fields: [String: String] = [:]
+        for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[..<colon].filter { $0 != "\u{FEFF}" }.trimmingSpaces()
+            fields[key] = line[line.index(after: colon)...].trimmingSpaces()
+        }
+        guard let rate = fields["Sample Rate"].flatMap(Double.init), rate > 0, rate <= 10_000 else {
+            throw TraceError(path: path, reason: .unsupported("info.txt gives no usable Sample Rate"))
+        }
+        guard let scale = fields["Acceleration Scale"].flatMap({ Double($0.replacingComma()) }), scale > 0 else {
+            throw TraceError(path: path, reason: .unsupported("info.txt gives no Acceleration Scale, so its values cannot be made into g"))
+        }
+        let range = fields["Acceleration Max"].flatMap { Double($0.replacingComma()) }.map { Int($0.rounded()) }
+        return Info(deviceType: fields["Device Type"] ?? "ActiGraph", serialNumber: fields["Serial Number"] ?? "?",
+                    rate: rate, scale: scale, rangeG: range)
+    }
+
+    /// Reads `log.bin`, handing samples to `body` in batches.
+    /// - Returns: samples read, and samples in records skipped as damaged or out of order.
+    /// - Parameter opened: given the stream of `log.bin` once it is open (for progress).
+    static func read(_ archive: OpaquePointer, info: Info, path: String, fileSize: Int, options: RecordingOptions, batchSize: Int,
+                     opened: (ByteStream) -> Void,
+                     _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
+        if let calibration = try entry(archive, "calibration.json", path: path),
+           String(decoding: calibration, as: UTF8.self).filter({ !$0.isWhitespace }).contains("\"isCalibrated\":false") {
+            throw TraceError(path: path, reason: .unsupported(
+                "this .gt3x holds uncalibrated values with a calibration.json Footfall does not apply yet"))
+        }
+        let index = zip_name_locate(archive, "log.bin", 0)
+        guard index >= 0 else {
+            let old = zip_name_locate(archive, "activity.bin", 0) >= 0
+            throw TraceError(path: path, reason: .unsupported(old
+                ? "an ActiGraph recording of the older NHANES layout (activity.bin), which Footfall does not read yet"
+                : "a zip archive without log.bin is not an ActiGraph recording"))
+        }
+        let stream = try ZipEntryStream(archive, index: zip_uint64_t(index), name: "log.bin", path: path, fileSize: fileSize)
+        opened(stream)
+        let window = StreamWindow(stream)
+        let rate = Int(info.rate.rounded())
+        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: max(rate, batchSize))
+        defer { buffer.deallocate() }
+        var filled = 0, produced = 0, skipped = 0
+        var lastSecond: UInt32?
+        var last = Sample(time: 0, x: 0, y: 0, z: 0)
+        var sleepStarted: UInt32?
+        let toMetres = 9.80665 / info.scale
+
+        func emit(_ sample: Sample) {
+            buffer[filled] = sample
+            filled += 1
+            produced += 1
+            if filled == buffer.count {
+                body(UnsafeBufferPointer(buffer))
+                filled = 0
+            }
+        }
+        /// The last sample held through the seconds from after the last record to `end`.
+        func fillSleep(until end: UInt32) {
+            guard let from = lastSecond, end > from + 1 else { return }
+            for second in (from + 1)..<end {
+                for k in 0..<rate {
+                    emit(Sample(time: Double(second) + Double(k) / info.rate, x: last.x, y: last.y, z: last.z))
+                }
+            }
+            lastSecond = end - 1
+        }
+
+        while try window.require(8) {
+            let offset = window.offset
+            let header = window.bytes
+            guard header[0] == 0x1E else {
+                throw TraceError(path: path, offset: offset, reason: .badBlock("log.bin: a record does not start with 0x1E (the file is damaged or not a GT3X)"))
+            }
+            let type = header[1]
+            let timestamp = UInt32(header[2]) | UInt32(header[3]) << 8 | UInt32(header[4]) << 16 | UInt32(header[5]) << 24
+            let size = Int(header[6]) | Int(header[7]) << 8
+            guard try window.require(8 + size + 1) else {
+                if options.skipBadBlocks { window.consume(window.bytes.count); break }
+                throw TraceError(path: path, offset: offset, reason: .truncated(
+                    "log.bin ends inside a record of \(size) bytes; --skip-bad-blocks reads what comes before it"))
+            }
+            let record = window.bytes
+            defer { window.consume(8 + size + 1) }
+            var check: UInt8 = 0
+            for k in 0..<(8 + size) { check ^= record[k] }
+            let isActivity = type == 0x00 || type == 0x1A || type == 0x1B
+            if ~check != record[8 + size] {
+                if options.skipBadBlocks { skipped += isActivity ? rate : 0; continue }
+                throw TraceError(path: path, offset: offset, reason: .badBlock(
+                    "log.bin: a record's checksum fails (the record is damaged); --skip-bad-blocks skips such records and counts their samples"))
+            }
+            let payload = UnsafeBufferPointer(rebasing: record[8..<(8 + size)])
+            if type == 0x03 && size == 1 {
+                if payload[0] == 0x08 { sleepStarted = timestamp }
+                if payload[0] == 0x09, sleepStarted != nil { fillSleep(until: timestamp); sleepStarted = nil }
+                continue
+            }
+            guard isActivity, !(type != 0x1A && size == 1) else { continue }
+            if let lastSecond, timestamp <= lastSecond {
+                // A second already read (the device's clock set back): kept once, the later copy counted as skipped.
+                skipped += type == 0x1A ? size / 6 : size * 2 / 9
+                continue
+            }
+            sleepStarted = nil
+            let count: Int
+            if type == 0x1A {
+                count = size / 6
+                for k in 0..<count {
+                    let x = Int16(bitPattern: UInt16(payload[6 * k]) | UInt16(payload[6 * k + 1]) << 8)
+                    let y = Int16(bitPattern: UInt16(payload[6 * k + 2]) | UInt16(payload[6 * k + 3]) << 8)
+                    let z = Int16(bitPattern: UInt16(payload[6 * k + 4]) | UInt16(payload[6 * k + 5]) << 8)
+                    last = Sample(time: Double(timestamp) + Double(k) / info.rate, x: Double(x) * toMetres, y: Double(y) * toMetres, z: Double(z) * toMetres)
+                    emit(last)
+                }
+            } else {
+                // 12-bit values, most significant bits first; three make a sample.
+                count = size * 2 / 3 / 3
+                func value(_ n: Int) -> Double {
+                    let byte = n / 2 * 3
+                    let raw = n % 2 == 0 ? Int(payload[byte]) << 4 | Int(payload[byte + 1]) >> 4
+                                         : (Int(payload[byte + 1]) & 0x0F) << 8 | Int(payload[byte + 2])
+                    return Double(raw > 2047 ? raw - 4096 : raw)
+                }
+                for k in 0..<count {
+                    let a = value(3 * k), b = value(3 * k + 1), c = value(3 * k + 2)
+                    let (x, y) = type == 0x00 ? (b, a) : (a, b)
+                    last = Sample(time: Double(timestamp) + Double(k) / info.rate, x: x * toMetres, y: y * toMetres, z: c * toMetres)
+                    emit(last)
+                }
+            }
+            if count > 0 { lastSecond = timestamp }
+        }
+        if window.bytes.count > 0 {
+            if !options.skipBadBlocks {
+                throw TraceError(path: path, offset: window.offset, reason: .truncated(
+                    "log.bin ends inside a record's header; --skip-bad-blocks reads what comes before it"))
+            }
+            window.consume(window.bytes.count)
+        }
+        if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
+        if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
+        return (produced, skipped)
+    }
+}
+
+/// An entry of a zip archive, decompressed as it is read (`zip_fread`).
+final class ZipEntryStream: ByteStream {
+    private let file: OpaquePointer
+    private let path: String
+    private let name: String
+    private let entrySize: Int
+    private var read = 0
+    let fileSize: Int
+    /// The archive's bytes read so far, in proportion to the entry's.
+    var fileBytesRead: Int { entrySize > 0 ? Int(Double(fileSize) * Double(read) / Double(entrySize)) : 0 }
+
+    init(_ archive: OpaquePointer, index: zip_uint64_t, name: String, path: String, fileSize: Int) throws(TraceError) {
+        guard let file = zip_fopen_index(archive, index, 0) else {
+            throw TraceError(path: path, reason: .unsupported("\(name) in the archive cannot be read: \(String(cString: zip_strerror(archive)))"))
+        }
+        var stat = zip_stat_t()
+        zip_stat_init(&stat)
+        entrySize = zip_stat_index(archive, index, 0, &stat) == 0 && stat.valid & zip_uint64_t(ZIP_STAT_SIZE) != 0 ? Int(stat.size) : 0
+        self.file = file
+        self.path = path
+        self.name = name
+        self.fileSize = fileSize
+    }
+
+    deinit { zip_fclose(file) }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(TraceError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        let count = zip_fread(file, base, zip_uint64_t(buffer.count))
+        guard count >= 0 else {
+            throw TraceError(path: path, offset: read, reason: .compressed("\(name) in the archive is damaged: \(String(cString: zip_file_strerror(file)))"))
+        }
+        read += Int(count)
+        return Int(count)
+    }
+}
+
+extension StringProtocol {
+    fileprivate func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+
+    fileprivate func replacingComma() -> String {
+        String(map { $0 == "," ? "." : $0 })
+    }
+}

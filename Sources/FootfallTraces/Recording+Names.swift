@@ -1,7 +1,7 @@
 extension Recording {
     /// The name endings of recordings, before any compression's: what a folder search takes
     /// (a file named outright is read whatever its name; its content says what it is).
-    public static let extensions = ["csv", "tsv", "cwa", "gt3x"]
+    public static let extensions = ["csv", "tsv", "cwa", "gt3x", "bin"]
     /// The name endings of the compressions read.
     public static let compressionExtensions = ["gz", "xz", "zst"]
 

@@ -80,7 +80,7 @@ public enum Recording {
             if window.bytes.isEmpty { throw TraceError(path: path, reason: .empty) }
             let hex = window.bytes.prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
             throw TraceError(path: path, offset: 0, reason: .unsupported(
-                "not a recording Footfall reads: binary data starting \(hex) (it reads delimited text, Axivity .cwa and ActiGraph .gt3x, and text and .cwa compressed with gzip, xz or zstd)"))
+                "not a recording Footfall reads: binary data starting \(hex) (it reads delimited text, Axivity .cwa, ActiGraph .gt3x and GENEActiv .bin, and all but .gt3x compressed with gzip, xz or zstd)"))
         }
         summary.format = format
         var first = Double.nan, last = Double.nan
@@ -116,7 +116,14 @@ public enum Recording {
             (summary.samples, summary.skippedSamples) = try GT3XReader.read(
                 archive, info: info, path: path, fileSize: file.fileSize, options: options, batchSize: batchSize,
                 opened: { progressSource = $0 }, forward)
-        case .geneActiv, .zip:
+        case .geneActiv:
+            let header = try GENEActivReader.readHeader(window, path: path)
+            summary.device = "GENEActiv #\(header.serial)"
+            summary.configuredRate = header.rate > 0 ? header.rate : nil
+            summary.range = header.range
+            (summary.samples, summary.skippedSamples) = try GENEActivReader.read(
+                window, header: header, path: path, options: options, batchSize: batchSize, forward)
+        case .zip:
             throw TraceError(path: path, reason: .unsupported(
                 "this is \(format == .zip ? "a zip archive" : "an \(format.title) recording"), which Footfall recognises but does not read yet"))
         }

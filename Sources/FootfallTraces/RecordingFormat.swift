@@ -6,7 +6,7 @@ public enum RecordingFormat: String, Sendable, Equatable {
     case cwa
     /// ActiGraph `.gt3x` (a zip with `info.txt` and `log.bin`).
     case gt3x
-    /// GENEActiv `.bin` (text pages): recognised, not read yet.
+    /// GENEActiv `.bin` (text pages).
     case geneActiv
     /// A zip that is not a GT3X.
     case zip

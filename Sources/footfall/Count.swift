@@ -14,8 +14,9 @@ struct Count: ParsableCommand {
 
         Reads every format 'footfall inspect' knows, found from the content: delimited text \
         with any header (the time and axis columns, the time format and the unit found from \
-        the file, or given with --columns, --time, --units, --preset), Axivity .cwa, and either \
-        compressed with gzip, xz or zstd. A long file shows a progress bar on a terminal.
+        the file, or given with --columns, --time, --units, --preset), Axivity .cwa, ActiGraph \
+        .gt3x and GENEActiv .bin, all but .gt3x also compressed with gzip, xz or zstd. A long \
+        file shows a progress bar on a terminal.
 
         With --json, one trace prints one JSON object, and several traces print JSON lines: \
         one such object per line, in the order given, each with a "trace" field naming its \
@@ -47,7 +48,7 @@ struct Count: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("Recordings to count: delimited text (Footfall's t,ax,ay,az, phone and watch exports, any CSV or TSV), Axivity .cwa; gzip, xz or zstd compressed. 'footfall inspect' says how a file is read.", valueName: "recording"))
+    @Argument(help: ArgumentHelp("Recordings to count: delimited text (Footfall's t,ax,ay,az, phone and watch exports, any CSV or TSV), Axivity .cwa, ActiGraph .gt3x, GENEActiv .bin; gzip, xz or zstd compressed. 'footfall inspect' says how a file is read.", valueName: "recording"))
     var traces: [String] = []
 
     @Option(help: ArgumentHelp("Count a live accelerometer instead: an id or name from 'footfall devices', or auto.", valueName: "id"))

@@ -9,9 +9,10 @@ struct Footfall: AsyncParsableCommand {
         abstract: "Footfall's command-line tool: today's steps and goal from footfalld, history, live watching; counting and benchmarking traces and devices.",
         discussion: """
         Traces are CSV files with the header 't,ax,ay,az' (seconds, m/s^2 including gravity), \
-        optionally with a JSON sidecar of the same name holding the true steps. count, plot and \
-        inspect also read other recordings: phone and watch exports and any CSV or TSV, Axivity \
-        .cwa, compressed with gzip, xz or zstd ('footfall inspect FILE' says how one is read).
+        optionally with a JSON sidecar of the same name holding the true steps. count, bench, \
+        plot, inspect and convert also read other recordings: phone and watch exports and any \
+        CSV or TSV, Axivity .cwa, ActiGraph .gt3x, GENEActiv .bin, compressed with gzip, xz or \
+        zstd ('footfall inspect FILE' says how one is read).
         """,
         version: FootfallVersion.release,
         subcommands: [Status.self, Watch.self, History.self, Goal.self, Render.self,

@@ -340,10 +340,43 @@ struct RecordingTests {
         #expect(detail.contains("zip archive"))
     }
 
-    @Test func recognisedFormatsNotYetReadAreNamed() throws {
-        let e = try error(path: fixture.file("device.bin", "Device Identity\r\nDevice Unique Serial Code:012345\r\n"))
+    // MARK: GENEActiv
+    //
+    // Written by tools/recordings/geneactiv.py from the Oxford walk; scikit-digital-health's
+    // reader decodes the same (tools/recordings/crosscheck).
+
+    @Test func geneActivDecodesTheSamplesItsEncoderWroteCompressedOrNot() throws {
+        let expected = try Recording.readSamples(path: Self.fixtures + "/walk-geneactiv.csv.gz")
+        let summary = try Recording.inspect(path: Self.fixtures + "/walk-geneactiv.bin")
+        #expect(summary.format == .geneActiv)
+        #expect(summary.device == "GENEActiv #034576")
+        #expect(summary.configuredRate == 100 && summary.range == 8)
+        expectClose(try Recording.readSamples(path: Self.fixtures + "/walk-geneactiv.bin"), expected)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/walk-geneactiv.bin"))
+        let compressed = try fixture.file("walk.bin.gz", gzip(String(decoding: bytes, as: UTF8.self)))
+        expectClose(try Recording.readSamples(path: compressed), expected)
+    }
+
+    @Test func aGENEActivPageWithAWrongDigitStopsTheReadOrIsSkipped() throws {
+        var text = try String(contentsOfFile: Self.fixtures + "/walk-geneactiv.bin", encoding: .utf8)
+        // The third page's data line: its 100th digit made a 'G'.
+        let pages = text.ranges(of: "Measurement Frequency:100.0\r\n")
+        let data = text.index(pages[2].upperBound, offsetBy: 99)
+        text.replaceSubrange(data...data, with: "G")
+        let path = try fixture.file("damaged.bin", text)
+        let e = try error(path: path)
+        guard case .badBlock(let detail) = e.reason else { Issue.record("expected a bad page, got \(e.reason)"); return }
+        #expect(detail.contains("hexadecimal") && detail.contains("--skip-bad-blocks"))
+        #expect(e.offset == text.utf8.distance(from: text.utf8.startIndex, to: pages[2].upperBound.samePosition(in: text.utf8)!))
+        let summary = try Recording.inspect(path: path, options: RecordingOptions(skipBadBlocks: true))
+        #expect(summary.skippedSamples == 300)
+        #expect(summary.samples == 3000 - 300)
+    }
+
+    @Test func aGENEActivHeaderWithoutCalibrationIsRefused() throws {
+        let e = try error(path: fixture.file("device.bin", "Device Identity\r\nDevice Unique Serial Code:012345\r\nMemory Status\r\nNumber of Pages:0\r\n"))
         guard case .unsupported(let detail) = e.reason else { Issue.record("expected unsupported, got \(e.reason)"); return }
-        #expect(detail.contains("GENEActiv"))
+        #expect(detail.contains("x gain"))
     }
     // MARK: Names
 

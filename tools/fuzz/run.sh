@@ -27,9 +27,10 @@ flags=(-timeout=5 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$art
 # A configuration with every key is 332 bytes; past 512, inputs only grow slower to parse
 # (a run that let them reach 4 KB fell from 5,000 to under 1,000 inputs a second).
 [[ $target == fuzz-config ]] && flags+=(-max_len=512)
-# A CWA header and two data blocks are 2,048 bytes; room for a few more blocks or a short
+# A CWA header and two data blocks are 2,048 bytes, a GENEActiv header and one page 4,941; room
+# for a little more, or a short
 # compressed text, no more (larger inputs only read slower).
-[[ $target == fuzz-recording ]] && flags+=(-max_len=4096)
+[[ $target == fuzz-recording ]] && flags+=(-max_len=6144)
 dict="$fuzz_package/Dictionaries/$target.dict"
 [[ -f $dict ]] && flags+=(-dict="$dict")
 

@@ -3,8 +3,9 @@ import FootfallTraces
 import FuzzSupport
 
 /// The fuzz target for `Recording`: every reader behind it (delimited text with its layout
-/// detection, Axivity CWA blocks) and the decompressors in front (gzip, xz, zstd), on bytes as
-/// a file would hold them.
+/// detection, Axivity CWA blocks, ActiGraph GT3X archives through libzip and their records,
+/// GENEActiv pages) and the decompressors in front (gzip, xz, zstd), on bytes as a file would
+/// hold them.
 ///
 /// Bad input must be refused with a `TraceError`, never a crash or a hang. Accepted input must
 /// keep the readers' promises: every value finite, times never decreasing, batches no larger
@@ -18,7 +19,7 @@ func fuzzRecording(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let summary: Recording.Summary
         do {
             summary = try Recording.forEachBatch(stream: MemoryByteStream(bytes), path: "fuzz", options: options, batchSize: 7) { batch in
-                check(batch.count >= 1 && batch.count <= 120, "a batch of \(batch.count) samples")
+                check(batch.count >= 1 && batch.count <= 10_000, "a batch of \(batch.count) samples")
                 samples.append(contentsOf: batch)
             }
         } catch {

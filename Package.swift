@@ -32,12 +32,11 @@ let package = Package(
         // The step-detection core: resampling, filtering, peak detection, walking gate. No I/O, no Foundation.
         .target(name: "FootfallDetection"),
         // Reading and writing recorded traces (CSV + JSON sidecar).
-        .target(name: "FootfallTraces", dependencies: ["FootfallDetection", "CFootfallCompression", "CFootfallZip"]),
+        .target(name: "FootfallTraces", dependencies: ["FootfallDetection", "CFootfallCompression"]),
         // zlib, liblzma and libzstd (Debian: zlib1g-dev, liblzma-dev, libzstd-dev): recordings
         // compressed with gzip, xz or zstd are read through the reference decompressors, which
         // libiio already loads on most boards.
         .systemLibrary(name: "CFootfallCompression", providers: [.apt(["zlib1g-dev", "liblzma-dev", "libzstd-dev"])]),
-        .systemLibrary(name: "CFootfallZip", providers: [.apt(["libzip-dev"])]),
         // libiio and libevdev, as system libraries (Debian: libiio-dev, libevdev-dev).
         .systemLibrary(name: "CFootfallIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
         .systemLibrary(name: "CFootfallEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),

@@ -11,4 +11,9 @@ static inline int footfall_inflate_init(z_stream *stream) {
     // 15 bits of window, +32: a gzip or zlib header, found from the data.
     return inflateInit2(stream, 15 + 32);
 }
+
+// A raw deflate stream (no header): a zip archive's deflated entries.
+static inline int footfall_inflate_init_raw(z_stream *stream) {
+    return inflateInit2(stream, -15);
+}
 #endif

@@ -22,7 +22,7 @@ public protocol ByteStream: AnyObject {
 }
 
 /// A regular file read with `read(2)`, in the caller's buffer.
-public final class FileByteStream: ByteStream {
+public final class FileByteStream: ByteStream, RandomAccessBytes {
     let path: String
     private let descriptor: Int32
     public let fileSize: Int
@@ -52,6 +52,19 @@ public final class FileByteStream: ByteStream {
 
     deinit { close(descriptor) }
 
+    /// Reads at `offset` without moving the stream (`pread`): a zip archive's directory.
+    func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(TraceError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        while true {
+            let count = pread(descriptor, base, buffer.count, off_t(offset))
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw TraceError(path: path, offset: offset, reason: .unreadable(MappedFile.describe(errno)))
+        }
+    }
+
+    var size: Int { fileSize }
+
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(TraceError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
@@ -73,7 +86,7 @@ public final class FileByteStream: ByteStream {
 
 /// Bytes already in memory, read as a stream: a recording received whole (a fuzzer's input,
 /// a test's fixture) read through the same path as a file.
-public final class MemoryByteStream: ByteStream {
+public final class MemoryByteStream: ByteStream, RandomAccessBytes {
     private let bytes: [UInt8]
     public private(set) var fileBytesRead = 0
     public var fileSize: Int { bytes.count }
@@ -83,9 +96,14 @@ public final class MemoryByteStream: ByteStream {
         self.bytes = Array(bytes)
     }
 
-    /// The whole of the bytes, whatever has been read.
-    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        bytes.withUnsafeBytes(body)
+    var size: Int { bytes.count }
+
+    /// Reads at `offset`, whatever has been read as a stream.
+    func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(TraceError) -> Int {
+        let count = max(0, min(buffer.count, bytes.count - offset))
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { source in buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: count) }
+        return count
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(TraceError) -> Int {

@@ -1,13 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-import CFootfallZip
 import FootfallDetection
 
 /// Reads ActiGraph `.gt3x` recordings, ActiGraph's published format (github.com/actigraph/
-/// GT3X-File-Format): a zip archive, read with libzip, holding `info.txt` (the device, its
+/// GT3X-File-Format): a zip archive (`ZipArchive`) holding `info.txt` (the device, its
 /// rate and the acceleration scale) and `log.bin`, a sequence of records
 /// `0x1E, type, timestamp (u32, seconds on the device's local clock), size (u16), payload,
 /// checksum` (the checksum the one's complement of the XOR of every byte before it).
@@ -30,59 +24,16 @@ enum GT3XReader {
     }
 
     /// Opens the archive in `stream`: the file at `path`, or bytes in memory.
-    static func open(_ stream: ByteStream, path: String) throws(TraceError) -> OpaquePointer {
-        var error = zip_error_t()
-        zip_error_init(&error)
-        defer { zip_error_fini(&error) }
-        var archive: OpaquePointer?
-        if let memory = stream as? MemoryByteStream {
-            archive = memory.withBytes { bytes -> OpaquePointer? in
-                // libzip keeps the buffer until zip_discard: hand it a copy it frees itself.
-                guard let copy = malloc(max(1, bytes.count)) else { return nil }
-                if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
-                guard let source = zip_source_buffer_create(copy, zip_uint64_t(bytes.count), 1, &error) else {
-                    free(copy)
-                    return nil
-                }
-                let opened = zip_open_from_source(source, ZIP_RDONLY, &error)
-                if opened == nil { zip_source_free(source) }
-                return opened
-            }
-        } else {
-            var code: Int32 = 0
-            archive = zip_open(path, ZIP_RDONLY, &code)
-            if archive == nil { zip_error_init_with_code(&error, code) }
+    static func open(_ stream: ByteStream, path: String) throws(TraceError) -> ZipArchive {
+        guard let source = stream as? RandomAccessBytes else {
+            throw TraceError(path: path, reason: .unsupported("a .gt3x must be read from a file"))
         }
-        guard let archive else {
-            throw TraceError(path: path, reason: .unsupported("a zip archive libzip cannot open: \(String(cString: zip_error_strerror(&error)))"))
-        }
-        return archive
-    }
-
-    /// The whole of a small entry (`info.txt`), or nil when the archive has none.
-    static func entry(_ archive: OpaquePointer, _ name: String, path: String, limit: Int = 1 << 20) throws(TraceError) -> [UInt8]? {
-        let index = zip_name_locate(archive, name, 0)
-        guard index >= 0 else { return nil }
-        let stream = try ZipEntryStream(archive, index: zip_uint64_t(index), name: name, path: path, fileSize: 0)
-        var bytes: [UInt8] = []
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
-        defer { chunk.deallocate() }
-        while bytes.count < limit {
-            let count = try stream.read(into: chunk)
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return bytes
-    }
-
-    /// Closes an archive `open` opened.
-    static func close(_ archive: OpaquePointer) {
-        zip_discard(archive)
+        return try ZipArchive(source, path: path)
     }
 
     /// Reads `info.txt`.
-    static func info(_ archive: OpaquePointer, path: String) throws(TraceError) -> Info {
-        guard let bytes = try entry(archive, "info.txt", path: path) else {
+    static func info(_ archive: ZipArchive, path: String) throws(TraceError) -> Info {
+        guard let bytes = try archive.entry("info.txt").map({ (entry) throws(TraceError) in try archive.contents(entry) }) else {
             throw TraceError(path: path, reason: .unsupported("a zip archive without info.txt is not an ActiGraph recording"))
         }
         var fields: [String: String] = [:]
@@ -105,22 +56,21 @@ enum GT3XReader {
     /// Reads `log.bin`, handing samples to `body` in batches.
     /// - Returns: samples read, and samples in records skipped as damaged or out of order.
     /// - Parameter opened: given the stream of `log.bin` once it is open (for progress).
-    static func read(_ archive: OpaquePointer, info: Info, path: String, fileSize: Int, options: RecordingOptions, batchSize: Int,
+    static func read(_ archive: ZipArchive, info: Info, path: String, fileSize: Int, options: RecordingOptions, batchSize: Int,
                      opened: (ByteStream) -> Void,
                      _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
-        if let calibration = try entry(archive, "calibration.json", path: path),
+        if let entry = archive.entry("calibration.json"), case let calibration = try archive.contents(entry),
            String(decoding: calibration, as: UTF8.self).filter({ !$0.isWhitespace }).contains("\"isCalibrated\":false") {
             throw TraceError(path: path, reason: .unsupported(
                 "this .gt3x holds uncalibrated values with a calibration.json Footfall does not apply yet"))
         }
-        let index = zip_name_locate(archive, "log.bin", 0)
-        guard index >= 0 else {
-            let old = zip_name_locate(archive, "activity.bin", 0) >= 0
+        guard let log = archive.entry("log.bin") else {
+            let old = archive.entry("activity.bin") != nil
             throw TraceError(path: path, reason: .unsupported(old
                 ? "an ActiGraph recording of the older NHANES layout (activity.bin), which Footfall does not read yet"
                 : "a zip archive without log.bin is not an ActiGraph recording"))
         }
-        let stream = try ZipEntryStream(archive, index: zip_uint64_t(index), name: "log.bin", path: path, fileSize: fileSize)
+        let stream = try archive.open(log, fileSize: fileSize)
         opened(stream)
         let window = StreamWindow(stream)
         let rate = Int(info.rate.rounded())
@@ -227,43 +177,6 @@ enum GT3XReader {
         if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
         if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
         return (produced, skipped)
-    }
-}
-
-/// An entry of a zip archive, decompressed as it is read (`zip_fread`).
-final class ZipEntryStream: ByteStream {
-    private let file: OpaquePointer
-    private let path: String
-    private let name: String
-    private let entrySize: Int
-    private var read = 0
-    let fileSize: Int
-    /// The archive's bytes read so far, in proportion to the entry's.
-    var fileBytesRead: Int { entrySize > 0 ? Int(Double(fileSize) * Double(read) / Double(entrySize)) : 0 }
-
-    init(_ archive: OpaquePointer, index: zip_uint64_t, name: String, path: String, fileSize: Int) throws(TraceError) {
-        guard let file = zip_fopen_index(archive, index, 0) else {
-            throw TraceError(path: path, reason: .unsupported("\(name) in the archive cannot be read: \(String(cString: zip_strerror(archive)))"))
-        }
-        var stat = zip_stat_t()
-        zip_stat_init(&stat)
-        entrySize = zip_stat_index(archive, index, 0, &stat) == 0 && stat.valid & zip_uint64_t(ZIP_STAT_SIZE) != 0 ? Int(stat.size) : 0
-        self.file = file
-        self.path = path
-        self.name = name
-        self.fileSize = fileSize
-    }
-
-    deinit { zip_fclose(file) }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(TraceError) -> Int {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        let count = zip_fread(file, base, zip_uint64_t(buffer.count))
-        guard count >= 0 else {
-            throw TraceError(path: path, offset: read, reason: .compressed("\(name) in the archive is damaged: \(String(cString: zip_file_strerror(file)))"))
-        }
-        read += Int(count)
-        return Int(count)
     }
 }
 

@@ -108,7 +108,6 @@ public enum Recording {
                 throw TraceError(path: path, reason: .unsupported("a \(compression.rawValue)-compressed .gt3x (itself a zip archive): decompress it first"))
             }
             let archive = try GT3XReader.open(file, path: path)
-            defer { GT3XReader.close(archive) }
             let info = try GT3XReader.info(archive, path: path)
             summary.device = "\(info.deviceType) #\(info.serialNumber)"
             summary.configuredRate = info.rate

@@ -334,7 +334,7 @@ struct RecordingTests {
                     try Recording.readSamples(path: Self.fixtures + "/walk-damaged.csv.gz"))
     }
 
-    @Test func aCutGT3XIsNotAnArchiveLibzipOpens() throws {
+    @Test func aCutGT3XIsNotAZipArchive() throws {
         let path = try damaged("walk.gt3x") { $0 = $0.prefix($0.count - 30) }
         guard case .unsupported(let detail) = try error(path: path).reason else { Issue.record("a cut archive was read"); return }
         #expect(detail.contains("zip archive"))

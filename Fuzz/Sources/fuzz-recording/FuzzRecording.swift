@@ -3,7 +3,7 @@ import FootfallTraces
 import FuzzSupport
 
 /// The fuzz target for `Recording`: every reader behind it (delimited text with its layout
-/// detection, Axivity CWA blocks, ActiGraph GT3X archives through libzip and their records,
+/// detection, Axivity CWA blocks, ActiGraph GT3X archives (ZipArchive) and their records,
 /// GENEActiv pages) and the decompressors in front (gzip, xz, zstd), on bytes as a file would
 /// hold them.
 ///

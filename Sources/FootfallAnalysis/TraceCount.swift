@@ -37,13 +37,10 @@ public struct TraceCount: Sendable {
         var detector = StepDetector(configuration: configuration)
         var times: [Double] = []
         var cadences: [Double] = []
-        var first = Double.nan, last = Double.nan
         var read = 0
         let report = progress.map { report in { (bytes: Int, size: Int) in report(read, bytes, size) } }
         let summary = try Recording.forEachBatch(path: path, options: options, progress: report) { batch in
             read += batch.count
-            if first.isNaN, let head = batch.first { first = head.time }
-            if let tail = batch.last { last = tail.time }
             onSamples?(batch)
             detector.process(batch) { step in
                 times.append(step.time)
@@ -58,7 +55,7 @@ public struct TraceCount: Sendable {
         }
         let elapsed = (clock.now - start).inSeconds
         return TraceCount(stepTimes: times, cadence: median(cadences) ?? 0, samples: detector.samplesProcessed,
-                          duration: last - first, elapsed: elapsed, skippedSamples: summary.skippedSamples)
+                          duration: summary.lastTime - summary.firstTime, elapsed: elapsed, skippedSamples: summary.skippedSamples)
     }
 
     /// Runs the detector over samples already in memory.

@@ -7,8 +7,9 @@ import FootfallDetection
 /// gyroscope first and their accelerometer's scale in the light field's top bits).
 ///
 /// Times are the device's clock (local time, no zone), as seconds since 1970 on that clock:
-/// sample `i` of a block is at `timestamp + (i - timestampOffset) / rate`, the formula of
-/// OpenMovement's own converter (with the fractional timestamp newer firmware writes). Blocks that are not data (erased flash, other block types)
+/// a block's timestamp (with the fractional part newer firmware writes) belongs to its sample
+/// `timestampOffset`, and samples lie on the line between consecutive blocks' timestamps, as
+/// OpenMovement's own reader places them (`CWASampleClock`). Blocks that are not data (erased flash, other block types)
 /// are passed over; a data block whose checksum fails stops the read with its offset, or is
 /// skipped and counted with `RecordingOptions.skipBadBlocks`.
 enum CWAReader {
@@ -65,6 +66,23 @@ enum CWAReader {
         defer { buffer.deallocate() }
         var filled = 0, produced = 0, skipped = 0
         var previousTime = -Double.infinity
+        var clock = CWASampleClock()
+        defer { clock.deallocate() }
+        // Hands on a timed sample.
+        func emit(_ timed: Sample) {
+            var sample = timed
+            // A clock set by hand can put a block before the last: time never goes back in
+            // what is handed on.
+            sample.time = max(sample.time, previousTime)
+            previousTime = sample.time
+            buffer[filled] = sample
+            filled += 1
+            produced += 1
+            if filled == buffer.count {
+                body(UnsafeBufferPointer(buffer))
+                filled = 0
+            }
+        }
         while try window.require(blockLength) {
             let offset = window.offset
             let block = window.bytes
@@ -90,7 +108,11 @@ enum CWAReader {
                 }
             }
             if let problem {
-                if options.skipBadBlocks { skipped += count <= 120 ? count : 0; continue }
+                if options.skipBadBlocks {
+                    // The skipped samples keep their places, so the blocks around them stay timed.
+                    if count <= 120 { skipped += count; clock.skip(count) }
+                    continue
+                }
                 throw TraceError(path: path, offset: offset, reason: .badBlock(problem + "; --skip-bad-blocks skips such blocks and counts their samples"))
             }
             let rate = rate(code: block[24])
@@ -108,33 +130,23 @@ enum CWAReader {
             // AX6: the accelerometer after the gyroscope, in units of 1/2^(8+n) g.
             let scale = 9.80665 / Double(1 << (8 + Int((u16(block, 18) >> 13) & 0x07)))
             let accelerometer = axes >= 6 ? 3 : 0
+            let blockStart = clock.nextIndex
+            clock.reserve(count, emit)
             for index in 0..<count {
-                let t = timestamp + (Double(index) - offsetSamples) / rate
-                let x: Double, y: Double, z: Double
                 if packed {
                     let value = u32(block, 30 + 4 * index)
                     let exponent = value >> 30
-                    x = Double(signExtend10(value) << exponent) * (9.80665 / 256)
-                    y = Double(signExtend10(value >> 10) << exponent) * (9.80665 / 256)
-                    z = Double(signExtend10(value >> 20) << exponent) * (9.80665 / 256)
+                    clock.append(x: Double(signExtend10(value) << exponent) * (9.80665 / 256),
+                                 y: Double(signExtend10(value >> 10) << exponent) * (9.80665 / 256),
+                                 z: Double(signExtend10(value >> 20) << exponent) * (9.80665 / 256))
                 } else {
                     let base = 30 + 2 * (axes * index + accelerometer)
-                    x = Double(Int16(bitPattern: u16(block, base))) * scale
-                    y = Double(Int16(bitPattern: u16(block, base + 2))) * scale
-                    z = Double(Int16(bitPattern: u16(block, base + 4))) * scale
-                }
-                // Blocks overlap by a fraction of a sample when the device's clock is adjusted:
-                // time never goes back in what is handed on.
-                let time = max(t, previousTime)
-                previousTime = time
-                buffer[filled] = Sample(time: time, x: x, y: y, z: z)
-                filled += 1
-                produced += 1
-                if filled == buffer.count {
-                    body(UnsafeBufferPointer(buffer))
-                    filled = 0
+                    clock.append(x: Double(Int16(bitPattern: u16(block, base))) * scale,
+                                 y: Double(Int16(bitPattern: u16(block, base + 2))) * scale,
+                                 z: Double(Int16(bitPattern: u16(block, base + 4))) * scale)
                 }
             }
+            clock.stamp(blockStart: blockStart, offset: offsetSamples, time: timestamp, configuredRate: rate, emit)
         }
         if window.bytes.count > 0 {
             let rest = window.bytes.count
@@ -144,6 +156,8 @@ enum CWAReader {
             }
             window.consume(rest)
         }
+        // The samples after the last timestamp keep the rate measured up to it.
+        clock.finish(emit)
         if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
         if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
         return (produced, skipped)

@@ -154,7 +154,7 @@ let package = Package(
         // Test support: sample-trace lookup and test signals; a malloc counter for the
         // no-allocation tests.
         .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection", "FootfallClient", "FootfallProtocol", "FootfallGoals",
-                                                            "FootfallSQLite"],
+                                                            "FootfallSQLite", "FootfallTraces"],
                 path: "Tests/FootfallTestSupport"),
         .target(name: "CMallocCounter", path: "Tests/CMallocCounter"),
         .testTarget(name: "FootfallDetectionTests",

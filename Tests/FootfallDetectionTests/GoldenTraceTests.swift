@@ -16,7 +16,7 @@ struct GoldenTraceTests {
     @Test(arguments: SampleTracesLocation.allTraces)
     func countMatchesTheGoldenFile(trace: String) throws {
         let path = SampleTracesLocation.path(trace)
-        let expectedPath = String(path.dropLast(4)) + ".expected"
+        let expectedPath = SampleTracesLocation.goldenPath(trace)
         let data = try #require(FileManager.default.contents(atPath: expectedPath),
                                 "no golden file \(expectedPath): run tools/regen-expected and review the diff")
         let expected = try JSONDecoder().decode(Expected.self, from: data)

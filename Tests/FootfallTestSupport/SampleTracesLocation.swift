@@ -1,4 +1,5 @@
 import Foundation
+import FootfallTraces
 
 /// Where the repository's SampleTraces live, found from this file's path so tests run from any
 /// working directory.
@@ -18,19 +19,26 @@ public enum SampleTracesLocation {
     /// How many steps the golden file of a trace says the detector counts (`NAME.expected`,
     /// written by tools/regen-expected): what the daemon and the CLI must agree with.
     public static func goldenSteps(_ relativeTrace: String) -> Int {
-        let expected = path(String(relativeTrace.dropLast(4)) + ".expected")
+        let expected = goldenPath(relativeTrace)
         guard let data = FileManager.default.contents(atPath: expected),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let steps = object["steps"] as? Int else { return -1 }
         return steps
     }
 
-    /// Every CSV trace in SampleTraces, sorted.
+    /// The golden file of a trace: `NAME.expected` beside it, whatever the recording's format.
+    public static func goldenPath(_ relativeTrace: String) -> String {
+        let trace = path(relativeTrace)
+        let folder = (trace as NSString).deletingLastPathComponent
+        return (folder as NSString).appendingPathComponent(Recording.stem((trace as NSString).lastPathComponent) + ".expected")
+    }
+
+    /// Every recording in SampleTraces (Footfall's CSV traces and the device files), sorted.
     public static var allTraces: [String] {
         let enumerator = FileManager.default.enumerator(atPath: folder)
         var found: [String] = []
         while let relative = enumerator?.nextObject() as? String {
-            if relative.hasSuffix(".csv") { found.append(relative) }
+            if Recording.looksLikeRecording(relative) { found.append(relative) }
         }
         return found.sorted()
     }

@@ -18,8 +18,15 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"]),
         // The trace CSV reader (and its decimal parser), checked against strtod.
         .executableTarget(name: "fuzz-trace-csv", dependencies: ["FuzzSupport", .product(name: "FootfallTraces", package: "Footfall")]),
+        // The check the recording targets share.
+        .target(name: "RecordingFuzzing", dependencies: ["FuzzSupport", .product(name: "FootfallTraces", package: "Footfall")]),
         // Recordings of every format and compression, through the one interface.
-        .executableTarget(name: "fuzz-recording", dependencies: ["FuzzSupport", .product(name: "FootfallTraces", package: "Footfall")]),
+        .executableTarget(name: "fuzz-recording", dependencies: ["FuzzSupport", "RecordingFuzzing"]),
+        // One reader each, with the whole minute: delimited text, CWA, GT3X, GENEActiv.
+        .executableTarget(name: "fuzz-delimited", dependencies: ["FuzzSupport", "RecordingFuzzing"]),
+        .executableTarget(name: "fuzz-cwa", dependencies: ["FuzzSupport", "RecordingFuzzing"]),
+        .executableTarget(name: "fuzz-gt3x", dependencies: ["FuzzSupport", "RecordingFuzzing"]),
+        .executableTarget(name: "fuzz-geneactiv", dependencies: ["FuzzSupport", "RecordingFuzzing"]),
         // The trace sidecar (JSON).
         .executableTarget(name: "fuzz-sidecar", dependencies: ["FuzzSupport", .product(name: "FootfallTraces", package: "Footfall")]),
         // The daemon's YAML configuration.

@@ -23,8 +23,9 @@ public enum RecordingFormat: String, Sendable, Equatable {
     }
 
     /// The format `bytes`, a file's first (decompressed) bytes, are in; nil for binary data
-    /// of no known format.
-    static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> RecordingFormat? {
+    /// of no known format. What `Recording` reads a file as: found from the content, never the
+    /// name.
+    public static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> RecordingFormat? {
         if CWAReader.recognises(bytes) { return .cwa }
         if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 3 && bytes[3] == 4 {
             let names = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<min(bytes.count, 1 << 16)]), as: UTF8.self)

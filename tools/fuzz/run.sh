@@ -28,9 +28,15 @@ flags=(-timeout=5 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$art
 # (a run that let them reach 4 KB fell from 5,000 to under 1,000 inputs a second).
 [[ $target == fuzz-config ]] && flags+=(-max_len=512)
 # A CWA header and two data blocks are 2,048 bytes, a GENEActiv header and one page 4,941; room
-# for a little more, or a short
-# compressed text, no more (larger inputs only read slower).
-[[ $target == fuzz-recording ]] && flags+=(-max_len=6144)
+# for a little more, or a short compressed text, no more (larger inputs only read slower).
+# The CWA target has room for the real AX6 file's first 14 blocks (its seed), the GENEActiv
+# one for the real file's header and its three pages.
+case $target in
+    fuzz-recording | fuzz-gt3x) flags+=(-max_len=6144) ;;
+    fuzz-delimited) flags+=(-max_len=4096) ;;
+    fuzz-cwa) flags+=(-max_len=8192) ;;
+    fuzz-geneactiv) flags+=(-max_len=16384) ;;
+esac
 dict="$fuzz_package/Dictionaries/$target.dict"
 [[ -f $dict ]] && flags+=(-dict="$dict")
 

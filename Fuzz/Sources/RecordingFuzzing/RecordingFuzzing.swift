@@ -2,17 +2,21 @@ import FootfallDetection
 import FootfallTraces
 import FuzzSupport
 
-/// The fuzz target for `Recording`: every reader behind it (delimited text with its layout
-/// detection, Axivity CWA blocks, ActiGraph GT3X archives (ZipArchive) and their records,
-/// GENEActiv pages) and the decompressors in front (gzip, xz, zstd), on bytes as a file would
-/// hold them.
+/// The check every recording fuzz target runs: `Recording` on bytes as a file would hold them,
+/// through the reader the content picks (delimited text with its layout detection, Axivity CWA
+/// blocks, ActiGraph GT3X archives (ZipArchive) and their records, GENEActiv pages) and the
+/// decompressors in front (gzip, xz, zstd). With `only`, input that is not in that format
+/// (uncompressed) is passed over at once, so one reader has the fuzzer's whole minute.
 ///
 /// Bad input must be refused with a `TraceError`, never a crash or a hang. Accepted input must
 /// keep the readers' promises: every value finite, times never decreasing, batches no larger
 /// than asked (a CWA block's 120 at most), the summary's count equal to the samples handed
 /// over, the same samples whatever the batch size, and nothing skipped unless skipping was asked.
-func fuzzRecording(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+public func fuzzRecording(_ data: UnsafePointer<UInt8>?, _ size: Int, only format: RecordingFormat? = nil) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    if let format {
+        guard RecordingFormat.detect(bytes.assumingMemoryBound(to: UInt8.self)) == format else { return 0 }
+    }
     for skip in [false, true] {
         let options = RecordingOptions(skipBadBlocks: skip)
         var samples: [Sample] = []

@@ -13,6 +13,13 @@ import FootfallDetection
 /// the last sample repeated, as ActiGraph's own reader (pygt3x) fills them. An `ACTIVITY`
 /// record of one byte marks a USB connection and holds no sample. Records of other types
 /// (battery, lux, parameters, ...) are passed over.
+///
+/// The older layout of the NHANES 2011-2014 devices (GT3X+, serial numbers `NEO...` and
+/// `CLE...`) holds `activity.bin` and `lux.bin` instead of `log.bin`: one stream of 12-bit
+/// samples (y, x, z, two samples in nine bytes) from `info.txt`'s `Start Date` at its rate, with
+/// no record around them. Where `info.txt` gives no `Acceleration Scale` (these devices' files
+/// do not), the scale is the one ActiGraph's devices of that serial use: 341 counts per g for
+/// `NEO` and `CLE`, 256 for `MOS`, as actipy and read.gt3x take it.
 enum GT3XReader {
     /// What `info.txt` says.
     struct Info: Sendable, Equatable {
@@ -21,6 +28,16 @@ enum GT3XReader {
         var rate: Double
         var scale: Double
         var rangeG: Int?
+        /// `Start Date`, seconds since 1970 on the device's clock: where the NHANES layout's
+        /// samples start.
+        var start: Double?
+    }
+
+    /// The scale of a device whose `info.txt` gives none, from its serial number's prefix.
+    static func defaultScale(serial: String) -> Double? {
+        if serial.hasPrefix("NEO") || serial.hasPrefix("CLE") { return 341 }
+        if serial.hasPrefix("MOS") { return 256 }
+        return nil
     }
 
     /// Opens the archive in `stream`: the file at `path`, or bytes in memory.
@@ -45,12 +62,17 @@ enum GT3XReader {
         guard let rate = fields["Sample Rate"].flatMap(Double.init), rate > 0, rate <= 10_000 else {
             throw TraceError(path: path, reason: .unsupported("info.txt gives no usable Sample Rate"))
         }
-        guard let scale = fields["Acceleration Scale"].flatMap({ Double($0.replacingComma()) }), scale > 0 else {
-            throw TraceError(path: path, reason: .unsupported("info.txt gives no Acceleration Scale, so its values cannot be made into g"))
+        let serial = fields["Serial Number"] ?? "?"
+        guard let scale = fields["Acceleration Scale"].flatMap({ Double($0.replacingComma()) }).flatMap({ $0 > 0 ? $0 : nil })
+                ?? defaultScale(serial: serial) else {
+            throw TraceError(path: path, reason: .unsupported(
+                "info.txt gives no Acceleration Scale and the serial number \(serial) is not one of a known device's, so its values cannot be made into g"))
         }
         let range = fields["Acceleration Max"].flatMap { Double($0.replacingComma()) }.map { Int($0.rounded()) }
-        return Info(deviceType: fields["Device Type"] ?? "ActiGraph", serialNumber: fields["Serial Number"] ?? "?",
-                    rate: rate, scale: scale, rangeG: range)
+        // .NET ticks: 100 ns since 0001-01-01, 62,135,596,800 s before 1970.
+        let start = fields["Start Date"].flatMap { Int64($0) }.flatMap { $0 > 0 ? Double($0 / 10_000) / 1000 - 62_135_596_800 : nil }
+        return Info(deviceType: fields["Device Type"] ?? "ActiGraph", serialNumber: serial,
+                    rate: rate, scale: scale, rangeG: range, start: start)
     }
 
     /// Reads `log.bin`, handing samples to `body` in batches.
@@ -65,10 +87,12 @@ enum GT3XReader {
                 "this .gt3x holds uncalibrated values with a calibration.json Footfall does not apply yet"))
         }
         guard let log = archive.entry("log.bin") else {
-            let old = archive.entry("activity.bin") != nil
-            throw TraceError(path: path, reason: .unsupported(old
-                ? "an ActiGraph recording of the older NHANES layout (activity.bin), which Footfall does not read yet"
-                : "a zip archive without log.bin is not an ActiGraph recording"))
+            guard let activity = archive.entry("activity.bin") else {
+                throw TraceError(path: path, reason: .unsupported("a zip archive without log.bin or activity.bin is not an ActiGraph recording"))
+            }
+            let stream = try archive.open(activity, fileSize: fileSize)
+            opened(stream)
+            return try readNHANES(stream, info: info, path: path, options: options, batchSize: batchSize, body)
         }
         let stream = try archive.open(log, fileSize: fileSize)
         opened(stream)
@@ -174,6 +198,56 @@ enum GT3XReader {
             }
             window.consume(window.bytes.count)
         }
+        if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
+        if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
+        return (produced, skipped)
+    }
+}
+
+extension GT3XReader {
+    /// Reads the NHANES layout's `activity.bin`: 12-bit samples y, x, z, two in nine bytes, the
+    /// `n`-th at `Start Date + n / rate`.
+    static func readNHANES(_ stream: ByteStream, info: Info, path: String, options: RecordingOptions, batchSize: Int,
+                           _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
+        guard let start = info.start else {
+            throw TraceError(path: path, reason: .unsupported("an NHANES-layout .gt3x whose info.txt gives no Start Date, so its samples have no time"))
+        }
+        let window = StreamWindow(stream)
+        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: max(2, batchSize))
+        defer { buffer.deallocate() }
+        var filled = 0, produced = 0
+        let toMetres = 9.80665 / info.scale
+        @inline(__always) func value(_ high: UInt8, _ low: UInt8, first: Bool) -> Double {
+            let raw = first ? Int(high) << 4 | Int(low) >> 4 : (Int(high) & 0x0F) << 8 | Int(low)
+            return Double(raw > 2047 ? raw - 4096 : raw) * toMetres
+        }
+        func emit(y: Double, x: Double, z: Double) {
+            buffer[filled] = Sample(time: start + Double(produced) / info.rate, x: x, y: y, z: z)
+            filled += 1
+            produced += 1
+            if filled == buffer.count {
+                body(UnsafeBufferPointer(buffer))
+                filled = 0
+            }
+        }
+        while try window.require(9) {
+            let b = window.bytes
+            emit(y: value(b[0], b[1], first: true), x: value(b[1], b[2], first: false), z: value(b[3], b[4], first: true))
+            emit(y: value(b[4], b[5], first: false), x: value(b[6], b[7], first: true), z: value(b[7], b[8], first: false))
+            window.consume(9)
+        }
+        // A last odd sample takes four and a half bytes, stored as five.
+        let rest = window.bytes
+        var skipped = 0
+        if rest.count == 5 {
+            emit(y: value(rest[0], rest[1], first: true), x: value(rest[1], rest[2], first: false), z: value(rest[3], rest[4], first: true))
+        } else if rest.count > 0 && !options.skipBadBlocks {
+            throw TraceError(path: path, offset: window.offset, reason: .truncated(
+                "activity.bin ends \(rest.count) bytes into a pair of samples (nine bytes); --skip-bad-blocks reads what comes before them"))
+        } else if rest.count > 0 {
+            skipped = 1  // the sample it was cut inside
+        }
+        window.consume(rest.count)
         if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
         if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
         return (produced, skipped)

@@ -34,7 +34,7 @@ struct Convert: ParsableCommand {
             }
             try writer.close()
             if summary.skippedSamples > 0 {
-                FileHandle.standardError.write(Data("footfall: \(input): skipped \(summary.skippedSamples) samples in damaged blocks\n".utf8))
+                FileHandle.standardError.write(Data("footfall: \(input): skipped \(summary.skippedSamples) sample\(summary.skippedSamples == 1 ? "" : "s") in damaged blocks\n".utf8))
             }
         } catch {
             FileHandle.standardError.write(Data("footfall: \(error)\n".utf8))

@@ -101,7 +101,7 @@ struct Count: ParsableCommand {
             switch outcome {
             case .success(let counted):
                 if counted.count.skippedSamples > 0 {
-                    FileHandle.standardError.write(Data("footfall: \(path): skipped \(counted.count.skippedSamples) samples in damaged blocks\n".utf8))
+                    FileHandle.standardError.write(Data("footfall: \(path): skipped \(counted.count.skippedSamples) sample\(counted.count.skippedSamples == 1 ? "" : "s") in damaged blocks\n".utf8))
                 }
                 if let days = counted.days {
                     if !json && (!dayOptions.csv || !printedDayHeader) {

@@ -67,7 +67,7 @@ struct Inspect: ParsableCommand {
         if let rate = summary.meanRate { samples += " at \(formatted(rate, decimals: 2)) Hz" }
         lines.append(samples)
         lines.append("  span        \(span(summary))")
-        if summary.skippedSamples > 0 { lines.append("  damaged     \(NumberText.grouped(summary.skippedSamples)) samples in skipped blocks") }
+        if summary.skippedSamples > 0 { lines.append("  damaged     \(NumberText.grouped(summary.skippedSamples)) sample\(summary.skippedSamples == 1 ? "" : "s") in skipped blocks") }
         return lines.joined(separator: "\n")
     }
 

@@ -336,6 +336,31 @@ struct RecordingTests {
                     try Recording.readSamples(path: Self.fixtures + "/walk-damaged.csv.gz"))
     }
 
+    /// The NHANES layout (activity.bin, no Acceleration Scale: 341 counts per g for a NEO
+    /// serial), an odd number of samples so that the last takes five bytes; actipy decodes the
+    /// same (tools/recordings/crosscheck).
+    @Test func gt3xOfTheNHANESLayoutDecodesTheSamplesItsEncoderWrote() throws {
+        let path = Self.fixtures + "/walk-nhanes.gt3x"
+        let summary = try Recording.inspect(path: path)
+        #expect(summary.format == .gt3x)
+        #expect(summary.device == "GT3XPlus #NEO1C12345678")
+        #expect(summary.configuredRate == 30)
+        #expect(summary.samples == 4321)
+        expectClose(try Recording.readSamples(path: path), try Recording.readSamples(path: Self.fixtures + "/walk-nhanes.csv.gz"))
+    }
+
+    @Test func aCutNHANESActivityStopsTheReadOrIsSkippedAndCounted() throws {
+        let path = Self.fixtures + "/walk-nhanes-cut.gt3x"
+        let e = try error(path: path)
+        guard case .truncated(let detail) = e.reason else { Issue.record("expected a truncated file, got \(e.reason)"); return }
+        #expect(detail.contains("activity.bin") && detail.contains("--skip-bad-blocks"))
+        let summary = try Recording.inspect(path: path, options: RecordingOptions(skipBadBlocks: true))
+        #expect(summary.samples == 4318)
+        #expect(summary.skippedSamples == 1)
+        let whole = try Recording.readSamples(path: Self.fixtures + "/walk-nhanes.gt3x")
+        expectClose(try Recording.readSamples(path: path, options: RecordingOptions(skipBadBlocks: true)), Array(whole.prefix(4318)))
+    }
+
     @Test func aCutGT3XIsNotAZipArchive() throws {
         let path = try damaged("walk.gt3x") { $0 = $0.prefix($0.count - 30) }
         guard case .unsupported(let detail) = try error(path: path).reason else { Issue.record("a cut archive was read"); return }

@@ -13,8 +13,13 @@ The trace is resampled to --rate (default 30 Hz, ActiGraph's default), quantised
 (256 counts per g, +-8 g) and written; the samples a reader should decode go to --expected,
 idle sleep filled with the last sample as ActiGraph's pygt3x fills it.
 
+With --nhanes the older layout of the NHANES 2011-2014 GT3X+ devices is written instead:
+info.txt without an Acceleration Scale (a NEO serial number: 341 counts per g), activity.bin (one
+stream of 12-bit samples y, x, z from Start Date, no records) and lux.bin.
+
   tools/recordings/gt3x.py IN.csv OUT.gt3x --expected OUT.csv [--rate 30] [--activity2]
       [--idle-sleep SECONDS] [--seconds N] [--start 2026-05-01T08:00:00] [--stored] [--damage SECOND]
+      [--nhanes]
 """
 import argparse
 import datetime as dt
@@ -69,7 +74,10 @@ def main():
     parser.add_argument("--start", default="2026-05-01T08:00:00")
     parser.add_argument("--stored", action="store_true", help="store the entries without compression")
     parser.add_argument("--damage", type=int, help="give the activity record of this second a wrong checksum")
+    parser.add_argument("--nhanes", action="store_true", help="the older NHANES layout: activity.bin and lux.bin")
     args = parser.parse_args()
+    if args.nhanes:
+        return nhanes(args)
     start = dt.datetime.fromisoformat(args.start)
     epoch = int((start - dt.datetime(1970, 1, 1)).total_seconds())
     samples = cwa.resample(args.trace, args.rate, args.seconds)
@@ -124,6 +132,33 @@ def main():
             handle.write(f"{t:.6f},{x * G / SCALE:.6f},{y * G / SCALE:.6f},{z * G / SCALE:.6f}\n")
     print(f"{args.output}: {len(expected)} samples, {'ACTIVITY2' if args.activity2 else 'ACTIVITY'}, {args.rate} Hz,"
           f" {args.idle_sleep} s idle sleep", file=sys.stderr)
+
+
+def nhanes(args):
+    """The NHANES layout: activity.bin, lux.bin and an info.txt without Acceleration Scale."""
+    scale = 341
+    start = dt.datetime.fromisoformat(args.start)
+    epoch = (start - dt.datetime(1970, 1, 1)).total_seconds()
+    samples = cwa.resample(args.trace, args.rate, args.seconds)
+    raw = [[max(-2048, min(2047, int(round(v * scale)))) for v in sample] for sample in samples]
+    activity = pack12([v for x, y, z in raw for v in (y, x, z)])
+    # 36 bits a sample: an odd last sample takes four and a half bytes, stored as five.
+    activity = activity[:(len(raw) * 36 + 7) // 8]
+    seconds = len(raw) // args.rate
+    info = "\r\n".join([
+        "Serial Number: NEO1C12345678", "Device Type: GT3XPlus", "Firmware: 2.5.0", "Battery Voltage: 4.10",
+        f"Sample Rate: {args.rate}", f"Start Date: {ticks(epoch)}", f"Stop Date: {ticks(epoch + seconds)}",
+        f"Last Sample Time: {ticks(epoch + seconds)}", "TimeZone: -05:00:00", f"Download Date: {ticks(epoch + seconds + 60)}",
+        "Board Revision: 4", "Unexpected Resets: 0", "Subject Name: footfall-test", ""])
+    with zipfile.ZipFile(args.output, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("info.txt", info)
+        archive.writestr("activity.bin", activity)
+        archive.writestr("lux.bin", bytes(2 * seconds))
+    with open(args.expected, "w") as handle:
+        handle.write("t,ax,ay,az\n")
+        for k, (x, y, z) in enumerate(raw):
+            handle.write(f"{epoch + k / args.rate:.6f},{x * G / scale:.6f},{y * G / scale:.6f},{z * G / scale:.6f}\n")
+    print(f"{args.output}: {len(raw)} samples, NHANES layout, {args.rate} Hz", file=sys.stderr)
 
 
 if __name__ == "__main__":

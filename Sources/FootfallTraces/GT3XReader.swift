@@ -10,7 +10,8 @@ import FootfallDetection
 /// values in the order y, x, z; `ACTIVITY3` (0x1B) the same in x, y, z; `ACTIVITY2` (0x1A) as
 /// 16-bit x, y, z. Raw values divided by the scale are g. In idle sleep mode (an `EVENT`
 /// record 0x08 when it starts, 0x09 when it ends) the device records nothing; its seconds are
-/// the last sample repeated, as ActiGraph's own reader (pygt3x) fills them. An `ACTIVITY`
+/// the last sample repeated, as ActiGraph's own reader (pygt3x) fills them. Devices that store
+/// uncalibrated counts give their calibration in `calibration.json` (`GT3XCalibration`). An `ACTIVITY`
 /// record of one byte marks a USB connection and holds no sample. Records of other types
 /// (battery, lux, parameters, ...) are passed over.
 ///
@@ -81,18 +82,14 @@ enum GT3XReader {
     static func read(_ archive: ZipArchive, info: Info, path: String, fileSize: Int, options: RecordingOptions, batchSize: Int,
                      opened: (ByteStream) -> Void,
                      _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
-        if let entry = archive.entry("calibration.json"), case let calibration = try archive.contents(entry),
-           String(decoding: calibration, as: UTF8.self).filter({ !$0.isWhitespace }).contains("\"isCalibrated\":false") {
-            throw TraceError(path: path, reason: .unsupported(
-                "this .gt3x holds uncalibrated values with a calibration.json Footfall does not apply yet"))
-        }
+        let calibration = try GT3XCalibration.of(archive, info: info, path: path)
         guard let log = archive.entry("log.bin") else {
             guard let activity = archive.entry("activity.bin") else {
                 throw TraceError(path: path, reason: .unsupported("a zip archive without log.bin or activity.bin is not an ActiGraph recording"))
             }
             let stream = try archive.open(activity, fileSize: fileSize)
             opened(stream)
-            return try readNHANES(stream, info: info, path: path, options: options, batchSize: batchSize, body)
+            return try readNHANES(stream, info: info, calibration: calibration, path: path, options: options, batchSize: batchSize, body)
         }
         let stream = try archive.open(log, fileSize: fileSize)
         opened(stream)
@@ -104,7 +101,6 @@ enum GT3XReader {
         var lastSecond: UInt32?
         var last = Sample(time: 0, x: 0, y: 0, z: 0)
         var sleepStarted: UInt32?
-        let toMetres = 9.80665 / info.scale
 
         func emit(_ sample: Sample) {
             buffer[filled] = sample
@@ -170,7 +166,8 @@ enum GT3XReader {
                     let x = Int16(bitPattern: UInt16(payload[6 * k]) | UInt16(payload[6 * k + 1]) << 8)
                     let y = Int16(bitPattern: UInt16(payload[6 * k + 2]) | UInt16(payload[6 * k + 3]) << 8)
                     let z = Int16(bitPattern: UInt16(payload[6 * k + 4]) | UInt16(payload[6 * k + 5]) << 8)
-                    last = Sample(time: Double(timestamp) + Double(k) / info.rate, x: Double(x) * toMetres, y: Double(y) * toMetres, z: Double(z) * toMetres)
+                    let a = calibration.apply(Double(x), Double(y), Double(z))
+                    last = Sample(time: Double(timestamp) + Double(k) / info.rate, x: a.x, y: a.y, z: a.z)
                     emit(last)
                 }
             } else {
@@ -185,7 +182,8 @@ enum GT3XReader {
                 for k in 0..<count {
                     let a = value(3 * k), b = value(3 * k + 1), c = value(3 * k + 2)
                     let (x, y) = type == 0x00 ? (b, a) : (a, b)
-                    last = Sample(time: Double(timestamp) + Double(k) / info.rate, x: x * toMetres, y: y * toMetres, z: c * toMetres)
+                    let m = calibration.apply(x, y, c)
+                    last = Sample(time: Double(timestamp) + Double(k) / info.rate, x: m.x, y: m.y, z: m.z)
                     emit(last)
                 }
             }
@@ -207,7 +205,7 @@ enum GT3XReader {
 extension GT3XReader {
     /// Reads the NHANES layout's `activity.bin`: 12-bit samples y, x, z, two in nine bytes, the
     /// `n`-th at `Start Date + n / rate`.
-    static func readNHANES(_ stream: ByteStream, info: Info, path: String, options: RecordingOptions, batchSize: Int,
+    static func readNHANES(_ stream: ByteStream, info: Info, calibration: GT3XCalibration, path: String, options: RecordingOptions, batchSize: Int,
                            _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
         guard let start = info.start else {
             throw TraceError(path: path, reason: .unsupported("an NHANES-layout .gt3x whose info.txt gives no Start Date, so its samples have no time"))
@@ -216,13 +214,13 @@ extension GT3XReader {
         let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: max(2, batchSize))
         defer { buffer.deallocate() }
         var filled = 0, produced = 0
-        let toMetres = 9.80665 / info.scale
         @inline(__always) func value(_ high: UInt8, _ low: UInt8, first: Bool) -> Double {
             let raw = first ? Int(high) << 4 | Int(low) >> 4 : (Int(high) & 0x0F) << 8 | Int(low)
-            return Double(raw > 2047 ? raw - 4096 : raw) * toMetres
+            return Double(raw > 2047 ? raw - 4096 : raw)
         }
         func emit(y: Double, x: Double, z: Double) {
-            buffer[filled] = Sample(time: start + Double(produced) / info.rate, x: x, y: y, z: z)
+            let a = calibration.apply(x, y, z)
+            buffer[filled] = Sample(time: start + Double(produced) / info.rate, x: a.x, y: a.y, z: a.z)
             filled += 1
             produced += 1
             if filled == buffer.count {

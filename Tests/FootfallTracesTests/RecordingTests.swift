@@ -361,6 +361,22 @@ struct RecordingTests {
         expectClose(try Recording.readSamples(path: path, options: RecordingOptions(skipBadBlocks: true)), Array(whole.prefix(4318)))
     }
 
+    /// Uncalibrated counts with a calibration.json (method 2: offsets, then a sensitivity
+    /// matrix with cross-axis terms): the samples are what the calibration makes of them, as
+    /// ActiGraph's pygt3x applies it (tools/recordings/crosscheck).
+    @Test func gt3xOfUncalibratedCountsIsCalibratedAsItsCalibrationJSONSays() throws {
+        let path = Self.fixtures + "/walk-uncalibrated.gt3x"
+        let samples = try Recording.readSamples(path: path)
+        #expect(samples.count == 1800)
+        expectClose(samples, try Recording.readSamples(path: Self.fixtures + "/walk-uncalibrated.csv.gz"))
+    }
+
+    @Test func aCalibrationMethodFootfallDoesNotApplyIsRefused() throws {
+        let e = try error(path: Self.fixtures + "/walk-calibration-method3.gt3x")
+        guard case .unsupported(let detail) = e.reason else { Issue.record("expected unsupported, got \(e.reason)"); return }
+        #expect(detail.contains("calibration method 3") && detail.contains("method 2"))
+    }
+
     @Test func aCutGT3XIsNotAZipArchive() throws {
         let path = try damaged("walk.gt3x") { $0 = $0.prefix($0.count - 30) }
         guard case .unsupported(let detail) = try error(path: path).reason else { Issue.record("a cut archive was read"); return }

@@ -13,14 +13,19 @@ The trace is resampled to --rate (default 30 Hz, ActiGraph's default), quantised
 (256 counts per g, +-8 g) and written; the samples a reader should decode go to --expected,
 idle sleep filled with the last sample as ActiGraph's pygt3x fills it.
 
+With --uncalibrated the counts are stored as newer devices store them, uncalibrated, with a
+calibration.json (isCalibrated false, calibration method 2: offsets, then a sensitivity matrix);
+the samples written to --expected are what that calibration makes of them, as pygt3x applies it.
+
 With --nhanes the older layout of the NHANES 2011-2014 GT3X+ devices is written instead:
 info.txt without an Acceleration Scale (a NEO serial number: 341 counts per g), activity.bin (one
 stream of 12-bit samples y, x, z from Start Date, no records) and lux.bin.
 
   tools/recordings/gt3x.py IN.csv OUT.gt3x --expected OUT.csv [--rate 30] [--activity2]
       [--idle-sleep SECONDS] [--seconds N] [--start 2026-05-01T08:00:00] [--stored] [--damage SECOND]
-      [--nhanes]
+      [--uncalibrated] [--nhanes]
 """
+import json
 import argparse
 import datetime as dt
 import importlib.util
@@ -57,6 +62,43 @@ def pack12(values):
     return bytes(out)
 
 
+# A device's calibration at every rate, method 2 as ActiGraph's pygt3x applies it.
+CALIBRATION = {"offset": (12.0, -7.0, 20.0), "xx": 25_400.0, "yy": 25_750.0, "zz": 25_600.0, "xy": 7.0, "xz": -12.0, "yz": 3.0}
+
+
+def calibration_matrix():
+    c = CALIBRATION
+    across = lambda s: 1 / (s * 0.01 + 250) - 0.004
+    xy, xz, yz = across(c["xy"]), across(c["xz"]), across(c["yz"])
+    return [[1 / (c["xx"] * 0.01), xy, xz], [xy, 1 / (c["yy"] * 0.01), yz], [xz, yz, 1 / (c["zz"] * 0.01)]]
+
+
+def calibrated(raw):
+    """g from uncalibrated counts: the matrix times the counts less the offsets."""
+    v = [r - o for r, o in zip(raw, CALIBRATION["offset"])]
+    return [sum(m * x for m, x in zip(row, v)) for row in calibration_matrix()]
+
+
+def uncalibrated(g):
+    """The counts whose calibration is nearest to g (solving the matrix)."""
+    m = calibration_matrix()
+    det = (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+           + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
+    inverse = [[(m[(j + 1) % 3][(i + 1) % 3] * m[(j + 2) % 3][(i + 2) % 3] - m[(j + 1) % 3][(i + 2) % 3] * m[(j + 2) % 3][(i + 1) % 3]) / det
+                for j in range(3)] for i in range(3)]
+    return [max(-32768, min(32767, int(round(sum(a * b for a, b in zip(row, g)) + o)))) for row, o in zip(inverse, CALIBRATION["offset"])]
+
+
+def calibration_json(rate):
+    c = CALIBRATION
+    out = {"isCalibrated": False, "calibrationMethod": 2}
+    for r in (30, 60, 90, 100):
+        out.update({f"offsetX_{r}": c["offset"][0], f"offsetY_{r}": c["offset"][1], f"offsetZ_{r}": c["offset"][2],
+                    f"sensitivityXX_{r}": c["xx"], f"sensitivityYY_{r}": c["yy"], f"sensitivityZZ_{r}": c["zz"],
+                    f"sensitivityXY_{r}": c["xy"], f"sensitivityXZ_{r}": c["xz"], f"sensitivityYZ_{r}": c["yz"]})
+    return json.dumps(out)
+
+
 def ticks(seconds):
     """.NET ticks (100 ns since 0001-01-01) for seconds since 1970."""
     return int((seconds + 62135596800) * 10_000_000)
@@ -75,6 +117,7 @@ def main():
     parser.add_argument("--stored", action="store_true", help="store the entries without compression")
     parser.add_argument("--damage", type=int, help="give the activity record of this second a wrong checksum")
     parser.add_argument("--nhanes", action="store_true", help="the older NHANES layout: activity.bin and lux.bin")
+    parser.add_argument("--uncalibrated", action="store_true", help="uncalibrated counts and a calibration.json (method 2)")
     args = parser.parse_args()
     if args.nhanes:
         return nhanes(args)
@@ -94,7 +137,10 @@ def main():
     for second in range(seconds):
         timestamp = epoch + second
         chunk = samples[second * args.rate:(second + 1) * args.rate]
-        raw = [[max(-2048, min(2047, int(round(v * SCALE)))) for v in sample] for sample in chunk]
+        if args.uncalibrated:
+            raw = [uncalibrated([v / G for v in sample]) for sample in chunk]
+        else:
+            raw = [[max(-2048, min(2047, int(round(v * SCALE)))) for v in sample] for sample in chunk]
         if sleep_from <= second < sleep_to:
             if second == sleep_from:
                 log += record(0x03, timestamp, b"\x08")
@@ -126,10 +172,13 @@ def main():
     with zipfile.ZipFile(args.output, "w", compression=zipfile.ZIP_STORED if args.stored else zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("info.txt", "\ufeff" + info)
         archive.writestr("log.bin", bytes(log))
+        if args.uncalibrated:
+            archive.writestr("calibration.json", calibration_json(args.rate))
     with open(args.expected, "w") as handle:
         handle.write("t,ax,ay,az\n")
-        for t, (x, y, z) in expected:
-            handle.write(f"{t:.6f},{x * G / SCALE:.6f},{y * G / SCALE:.6f},{z * G / SCALE:.6f}\n")
+        for t, raw in expected:
+            x, y, z = calibrated(raw) if args.uncalibrated else [v / SCALE for v in raw]
+            handle.write(f"{t:.6f},{x * G:.6f},{y * G:.6f},{z * G:.6f}\n")
     print(f"{args.output}: {len(expected)} samples, {'ACTIVITY2' if args.activity2 else 'ACTIVITY'}, {args.rate} Hz,"
           f" {args.idle_sleep} s idle sleep", file=sys.stderr)
 
@@ -152,6 +201,7 @@ def nhanes(args):
         "Board Revision: 4", "Unexpected Resets: 0", "Subject Name: footfall-test", ""])
     with zipfile.ZipFile(args.output, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("info.txt", info)
+        archive.writestr("log.txt", "")
         archive.writestr("activity.bin", activity)
         archive.writestr("lux.bin", bytes(2 * seconds))
     with open(args.expected, "w") as handle:

@@ -62,9 +62,9 @@ enum CWAReader {
     /// - Returns: samples read, and samples in skipped blocks.
     static func read(_ window: StreamWindow, path: String, options: RecordingOptions, batchSize: Int,
                      _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
-        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: max(120, batchSize))
-        defer { buffer.deallocate() }
-        var filled = 0, produced = 0, skipped = 0
+        var batches = SampleBatcher(batchSize: batchSize)
+        defer { batches.deallocate() }
+        var skipped = 0
         var previousTime = -Double.infinity
         var clock = CWASampleClock()
         defer { clock.deallocate() }
@@ -75,13 +75,7 @@ enum CWAReader {
             // what is handed on.
             sample.time = max(sample.time, previousTime)
             previousTime = sample.time
-            buffer[filled] = sample
-            filled += 1
-            produced += 1
-            if filled == buffer.count {
-                body(UnsafeBufferPointer(buffer))
-                filled = 0
-            }
+            batches.add(sample, body)
         }
         while try window.require(blockLength) {
             let offset = window.offset
@@ -158,9 +152,7 @@ enum CWAReader {
         }
         // The samples after the last timestamp keep the rate measured up to it.
         clock.finish(emit)
-        if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
-        if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
-        return (produced, skipped)
+        return (try batches.finish(path: path, body), skipped)
     }
 
     /// A CWA timestamp, `YYYYYYMM MMDDDDDh hhhhmmmm mmssssss` from 2000, as seconds since 1970

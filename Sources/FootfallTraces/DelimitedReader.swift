@@ -40,8 +40,8 @@ enum DelimitedReader {
     /// - Returns: how many samples were read.
     static func read(_ window: StreamWindow, layout: DelimitedLayout, path: String, batchSize: Int,
                      _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> Int {
-        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: max(1, batchSize))
-        defer { buffer.deallocate() }
+        var batches = SampleBatcher(batchSize: batchSize)
+        defer { batches.deallocate() }
         let needed = max(layout.timeColumn ?? 0, layout.axisColumns.max() ?? 0) + 1
         let bounds = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2 * needed)
         defer { bounds.deallocate() }
@@ -49,8 +49,6 @@ enum DelimitedReader {
         defer { scratch.deallocate() }
         let scale = layout.units.metersPerSecondSquared
         let timeScale = layout.time.seconds
-        var filled = 0
-        var produced = 0
         var line = 0
         var previousTime = -Double.infinity
         var skipFirst = layout.linesBeforeSamples
@@ -131,15 +129,9 @@ enum DelimitedReader {
                 }
                 previousTime = t
             } else {
-                t = Double(produced) / rate
+                t = Double(batches.produced) / rate
             }
-            buffer[filled] = Sample(time: t, x: x, y: y, z: z)
-            filled += 1
-            produced += 1
-            if filled == buffer.count {
-                body(UnsafeBufferPointer(buffer))
-                filled = 0
-            }
+            batches.add(Sample(time: t, x: x, y: y, z: z), body)
         }
 
         while true {
@@ -160,9 +152,7 @@ enum DelimitedReader {
                 throw TraceError(path: path, line: line + 1, reason: .unsupported("a line is longer than 16 MB: this is not a delimited recording"))
             }
         }
-        if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
-        if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
-        return produced
+        return try batches.finish(path: path, body)
     }
 
     @inline(__always)

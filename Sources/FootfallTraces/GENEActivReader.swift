@@ -97,9 +97,9 @@ enum GENEActivReader {
     /// - Returns: samples read, and samples in pages skipped as damaged.
     static func read(_ window: StreamWindow, header: Header, path: String, options: RecordingOptions, batchSize: Int,
                      _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
-        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: max(1, batchSize))
-        defer { buffer.deallocate() }
-        var filled = 0, produced = 0, skipped = 0
+        var batches = SampleBatcher(batchSize: batchSize)
+        defer { batches.deallocate() }
+        var skipped = 0
         var previousTime = -Double.infinity
         var pageTime: Double?, pageRate = header.rate, pageOffset = 0
         let scale = 9.80665 / header.gain
@@ -163,18 +163,10 @@ enum GENEActivReader {
                 let g = (raw * 100 - header.offset) * scale
                 let time = max(previousTime, start + Double(k) / pageRate)
                 previousTime = time
-                buffer[filled] = Sample(time: time, x: g.x, y: g.y, z: g.z)
-                filled += 1
-                produced += 1
-                if filled == buffer.count {
-                    body(UnsafeBufferPointer(buffer))
-                    filled = 0
-                }
+                batches.add(Sample(time: time, x: g.x, y: g.y, z: g.z), body)
             }
         }
-        if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
-        if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
-        return (produced, skipped)
+        return (try batches.finish(path: path, body), skipped)
     }
 
     /// `YYYY-MM-DD hh:mm:ss:mmm` (the milliseconds after a colon) as seconds since 1970 on that clock.

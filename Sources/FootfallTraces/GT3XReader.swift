@@ -95,22 +95,14 @@ enum GT3XReader {
         opened(stream)
         let window = StreamWindow(stream)
         let rate = Int(info.rate.rounded())
-        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: max(rate, batchSize))
-        defer { buffer.deallocate() }
-        var filled = 0, produced = 0, skipped = 0
+        var batches = SampleBatcher(batchSize: batchSize)
+        defer { batches.deallocate() }
+        var skipped = 0
         var lastSecond: UInt32?
         var last = Sample(time: 0, x: 0, y: 0, z: 0)
         var sleepStarted: UInt32?
 
-        func emit(_ sample: Sample) {
-            buffer[filled] = sample
-            filled += 1
-            produced += 1
-            if filled == buffer.count {
-                body(UnsafeBufferPointer(buffer))
-                filled = 0
-            }
-        }
+        func emit(_ sample: Sample) { batches.add(sample, body) }
         /// The last sample held through the seconds from after the last record to `end`.
         func fillSleep(until end: UInt32) {
             guard let from = lastSecond, end > from + 1 else { return }
@@ -196,9 +188,7 @@ enum GT3XReader {
             }
             window.consume(window.bytes.count)
         }
-        if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
-        if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
-        return (produced, skipped)
+        return (try batches.finish(path: path, body), skipped)
     }
 }
 
@@ -211,22 +201,15 @@ extension GT3XReader {
             throw TraceError(path: path, reason: .unsupported("an NHANES-layout .gt3x whose info.txt gives no Start Date, so its samples have no time"))
         }
         let window = StreamWindow(stream)
-        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: max(2, batchSize))
-        defer { buffer.deallocate() }
-        var filled = 0, produced = 0
+        var batches = SampleBatcher(batchSize: batchSize)
+        defer { batches.deallocate() }
         @inline(__always) func value(_ high: UInt8, _ low: UInt8, first: Bool) -> Double {
             let raw = first ? Int(high) << 4 | Int(low) >> 4 : (Int(high) & 0x0F) << 8 | Int(low)
             return Double(raw > 2047 ? raw - 4096 : raw)
         }
         func emit(y: Double, x: Double, z: Double) {
             let a = calibration.apply(x, y, z)
-            buffer[filled] = Sample(time: start + Double(produced) / info.rate, x: a.x, y: a.y, z: a.z)
-            filled += 1
-            produced += 1
-            if filled == buffer.count {
-                body(UnsafeBufferPointer(buffer))
-                filled = 0
-            }
+            batches.add(Sample(time: start + Double(batches.produced) / info.rate, x: a.x, y: a.y, z: a.z), body)
         }
         while try window.require(9) {
             let b = window.bytes
@@ -246,9 +229,7 @@ extension GT3XReader {
             skipped = 1  // the sample it was cut inside
         }
         window.consume(rest.count)
-        if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
-        if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
-        return (produced, skipped)
+        return (try batches.finish(path: path, body), skipped)
     }
 }
 

@@ -44,10 +44,8 @@ public enum TraceCSVReader {
         var position = try skipHeader(bytes, path: path)
         var line = 1
         var previousTime = -Double.infinity
-        var produced = 0
-        let buffer = UnsafeMutableBufferPointer<Sample>.allocate(capacity: max(1, batchSize))
-        defer { buffer.deallocate() }
-        var filled = 0
+        var batches = SampleBatcher(batchSize: batchSize)
+        defer { batches.deallocate() }
         let end = bytes.count
         var fieldEnds = (0, 0, 0, 0)
         while position < end {
@@ -90,16 +88,9 @@ public enum TraceCSVReader {
                 throw TraceError(path: path, line: line, reason: .timeWentBackwards(previous: previousTime, found: t))
             }
             previousTime = t
-            buffer[filled] = Sample(time: t, x: x, y: y, z: z)
-            filled += 1
-            produced += 1
-            if filled == buffer.count {
-                body(UnsafeBufferPointer(buffer))
-                filled = 0
-            }
+            batches.add(Sample(time: t, x: x, y: y, z: z), body)
         }
-        if filled > 0 { body(UnsafeBufferPointer(rebasing: buffer[0..<filled])) }
-        if produced == 0 { throw TraceError(path: path, reason: .noSamples) }
+        _ = try batches.finish(path: path, body)
     }
 
     @inline(__always)

@@ -60,8 +60,11 @@ enum CWAReader {
 
     /// Reads every data block after the header, handing samples to `body` in batches.
     /// - Returns: samples read, and samples in skipped blocks.
+    /// - Parameter channels: gets what the data blocks hold besides the accelerometer.
     static func read(_ window: StreamWindow, path: String, options: RecordingOptions, batchSize: Int,
+                     channels: inout Set<RecordingChannel>,
                      _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
+        var axesSeen = 0
         var batches = SampleBatcher(batchSize: batchSize)
         defer { batches.deallocate() }
         var skipped = 0
@@ -124,6 +127,7 @@ enum CWAReader {
             // AX6: the accelerometer after the gyroscope, in units of 1/2^(8+n) g.
             let scale = 9.80665 / Double(1 << (8 + Int((u16(block, 18) >> 13) & 0x07)))
             let accelerometer = axes >= 6 ? 3 : 0
+            axesSeen = max(axesSeen, axes)
             let blockStart = clock.nextIndex
             clock.reserve(count, emit)
             for index in 0..<count {
@@ -152,6 +156,11 @@ enum CWAReader {
         }
         // The samples after the last timestamp keep the rate measured up to it.
         clock.finish(emit)
+        // Every data block gives light and temperature; an AX6 the gyroscope (and a magnetometer
+        // in nine-axis blocks).
+        channels.formUnion([.light, .temperature])
+        if axesSeen >= 6 { channels.insert(.gyroscope) }
+        if axesSeen >= 9 { channels.insert(.magnetometer) }
         return (try batches.finish(path: path, body), skipped)
     }
 

@@ -78,8 +78,10 @@ enum GT3XReader {
 
     /// Reads `log.bin`, handing samples to `body` in batches.
     /// - Returns: samples read, and samples in records skipped as damaged or out of order.
+    /// - Parameter channels: gets what the records hold besides the accelerometer.
     /// - Parameter opened: given the stream of `log.bin` once it is open (for progress).
     static func read(_ archive: ZipArchive, info: Info, path: String, fileSize: Int, options: RecordingOptions, batchSize: Int,
+                     channels: inout Set<RecordingChannel>,
                      opened: (ByteStream) -> Void,
                      _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
         let calibration = try GT3XCalibration.of(archive, info: info, path: path)
@@ -89,6 +91,7 @@ enum GT3XReader {
             }
             let stream = try archive.open(activity, fileSize: fileSize)
             opened(stream)
+            if archive.entry("lux.bin") != nil { channels.insert(.light) }
             return try readNHANES(stream, info: info, calibration: calibration, path: path, options: options, batchSize: batchSize, body)
         }
         let stream = try archive.open(log, fileSize: fileSize)
@@ -143,6 +146,12 @@ enum GT3XReader {
                 if payload[0] == 0x08 { sleepStarted = timestamp }
                 if payload[0] == 0x09, sleepStarted != nil { fillSleep(until: timestamp); sleepStarted = nil }
                 continue
+            }
+            switch type {
+            case 0x02: channels.insert(.battery)
+            case 0x05: channels.insert(.light)
+            case 0x19: channels.insert(.imu)
+            default: break
             }
             guard isActivity, !(type != 0x1A && size == 1) else { continue }
             if let lastSecond, timestamp <= lastSecond {

@@ -32,6 +32,8 @@ public enum Recording {
         public var lastTime = Double.nan
         /// The file's size on disk, bytes.
         public var fileSize = 0
+        /// What the file holds, in order; only the accelerometer is read.
+        public var channels: [RecordingChannel] = [.accelerometer]
 
         /// Samples per second over the recording.
         public var meanRate: Double? {
@@ -102,7 +104,10 @@ public enum Recording {
             summary.device = "\(header.device) #\(header.deviceID), session \(header.sessionID)"
             summary.configuredRate = header.rate
             summary.range = header.range
-            (summary.samples, summary.skippedSamples) = try CWAReader.read(window, path: path, options: options, batchSize: batchSize, forward)
+            var channels: Set<RecordingChannel> = [.accelerometer]
+            (summary.samples, summary.skippedSamples) = try CWAReader.read(window, path: path, options: options, batchSize: batchSize,
+                                                                           channels: &channels, forward)
+            summary.channels = channels.sorted()
         case .gt3x:
             guard compression == .none else {
                 throw TraceError(path: path, reason: .unsupported("a \(compression.rawValue)-compressed .gt3x (itself a zip archive): decompress it first"))
@@ -112,14 +117,18 @@ public enum Recording {
             summary.device = "\(info.deviceType) #\(info.serialNumber)"
             summary.configuredRate = info.rate
             summary.range = info.rangeG
+            var channels: Set<RecordingChannel> = [.accelerometer]
             (summary.samples, summary.skippedSamples) = try GT3XReader.read(
                 archive, info: info, path: path, fileSize: file.fileSize, options: options, batchSize: batchSize,
-                opened: { progressSource = $0 }, forward)
+                channels: &channels, opened: { progressSource = $0 }, forward)
+            summary.channels = channels.sorted()
         case .geneActiv:
             let header = try GENEActivReader.readHeader(window, path: path)
             summary.device = "GENEActiv #\(header.serial)"
             summary.configuredRate = header.rate > 0 ? header.rate : nil
             summary.range = header.range
+            // Every GENEActiv sample carries light and the button; every page a temperature.
+            summary.channels = [.accelerometer, .light, .temperature, .button]
             (summary.samples, summary.skippedSamples) = try GENEActivReader.read(
                 window, header: header, path: path, options: options, batchSize: batchSize, forward)
         case .zip:

@@ -11,7 +11,8 @@ struct Inspect: ParsableCommand {
         Reads each file through, as 'footfall count' would, and prints what it found: the \
         format and compression (from the content, not the name), the device when the file \
         names one, the columns, time format and unit a delimited file is read with, the \
-        samples, their rate and span, and any damaged blocks skipped. A file that cannot be \
+        channels it holds (the accelerometer is read; a gyroscope, light or temperature is \
+        named, not read), the samples, their rate and span, and any damaged blocks skipped. A file that cannot be \
         read gets the same message 'footfall count' would give, with its line or byte offset.
 
         The same options as 'footfall count' change how a delimited file is read, so a \
@@ -63,6 +64,8 @@ struct Inspect: ParsableCommand {
             lines.append("  times       \(time); axes in \(layout.units.rawValue)" + (layout.preset.map { "; recognised as \($0.rawValue)" } ?? ""))
             if layout.linesBeforeSamples > 1 { lines.append("  skipped     \(layout.linesBeforeSamples) lines before the samples") }
         }
+        let others = summary.channels.filter { $0 != .accelerometer }
+        lines.append("  channels    accelerometer x, y, z (read)" + (others.isEmpty ? "" : "; \(others.map(\.title).joined(separator: ", ")) (not read)"))
         var samples = "  samples     \(NumberText.grouped(summary.samples))"
         if let rate = summary.meanRate { samples += " at \(formatted(rate, decimals: 2)) Hz" }
         lines.append(samples)
@@ -116,6 +119,7 @@ struct Inspect: ParsableCommand {
             fields.append("\"time\": \(jsonString(layout.time.rawValue))")
             fields.append("\"units\": \(jsonString(layout.units.rawValue))")
         }
+        fields.append("\"channels\": [\(summary.channels.map { jsonString($0.rawValue) }.joined(separator: ", "))]")
         fields.append("\"samples\": \(summary.samples)")
         fields.append("\"skipped_samples\": \(summary.skippedSamples)")
         if let rate = summary.meanRate { fields.append("\"rate_hz\": \(formatted(rate, decimals: 3))") }

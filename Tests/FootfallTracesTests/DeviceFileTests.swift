@@ -17,13 +17,17 @@ struct DeviceFileTests {
         var configuredRate: Double
         var range: Int
         var samples: Int
+        var channels: [RecordingChannel]
         var testDescription: String { file }
     }
 
     static let devices = [
-        Device(file: "ax3_sample.cwa", format: .cwa, device: "AX3 #51888, session 1020030004", configuredRate: 200, range: 8, samples: 58_800),
-        Device(file: "ax6_sample.cwa", format: .cwa, device: "AX6 #6011802, session 0", configuredRate: 100, range: 16, samples: 10_360),
-        Device(file: "gnactv_sample.bin", format: .geneActiv, device: "GENEActiv #051386", configuredRate: 50, range: 8, samples: 900),
+        Device(file: "ax3_sample.cwa", format: .cwa, device: "AX3 #51888, session 1020030004", configuredRate: 200, range: 8, samples: 58_800,
+               channels: [.accelerometer, .light, .temperature]),
+        Device(file: "ax6_sample.cwa", format: .cwa, device: "AX6 #6011802, session 0", configuredRate: 100, range: 16, samples: 10_360,
+               channels: [.accelerometer, .gyroscope, .light, .temperature]),
+        Device(file: "gnactv_sample.bin", format: .geneActiv, device: "GENEActiv #051386", configuredRate: 50, range: 8, samples: 900,
+               channels: [.accelerometer, .light, .temperature, .button]),
     ]
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -72,6 +76,7 @@ struct DeviceFileTests {
         #expect(summary.range == device.range)
         #expect(summary.samples == device.samples)
         #expect(summary.skippedSamples == 0)
+        #expect(summary.channels == device.channels)
     }
 
     /// A device's clock runs off its configured rate; timed between the blocks' timestamps, the

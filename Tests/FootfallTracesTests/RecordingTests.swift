@@ -383,6 +383,20 @@ struct RecordingTests {
         #expect(detail.contains("zip archive"))
     }
 
+    @Test func aZipArchiveThatIsNotAGT3XSaysWhatItLookedFor() throws {
+        // walk.gt3x with its entries renamed in the local and central headers alike.
+        let path = try damaged("walk.gt3x") { bytes in
+            for (name, other) in [("info.txt", "note.txt"), ("log.bin", "log.dat")] {
+                while let range = bytes.range(of: Data(name.utf8)) { bytes.replaceSubrange(range, with: Data(other.utf8)) }
+            }
+        }
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes.withUnsafeBufferPointer { RecordingFormat.detect($0) } == .zip)
+        guard case .unsupported(let detail) = try error(path: path).reason else { Issue.record("a zip without a GT3X's entries was read"); return }
+        #expect(detail.hasPrefix("a zip archive that is not an ActiGraph .gt3x"))
+        #expect(detail.contains("info.txt") && detail.contains("log.bin"))
+    }
+
     // MARK: GENEActiv
     //
     // Written by tools/recordings/geneactiv.py from the Oxford walk; scikit-digital-health's

@@ -133,7 +133,7 @@ public enum Recording {
                 window, header: header, path: path, options: options, batchSize: batchSize, forward)
         case .zip:
             throw TraceError(path: path, reason: .unsupported(
-                "a zip archive that is not an ActiGraph .gt3x (it holds neither info.txt, log.bin nor activity.bin); Footfall reads no other archive: unpack it and count the recording inside"))
+                "a zip archive that is not an ActiGraph .gt3x (it holds none of \(RecordingFormat.gt3xEntryNames.joined(separator: ", "))); Footfall reads no other archive: unpack it and count the recording inside"))
         }
         summary.firstTime = first
         summary.lastTime = last

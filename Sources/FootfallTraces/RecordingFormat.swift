@@ -22,6 +22,10 @@ public enum RecordingFormat: String, Sendable, Equatable {
         }
     }
 
+    /// The entries that make a zip archive a `.gt3x`: any one of them (`info.txt` and `log.bin`,
+    /// or `activity.bin` in the older NHANES layout).
+    static let gt3xEntryNames = ["info.txt", "log.bin", "activity.bin"]
+
     /// The format `bytes`, a file's first (decompressed) bytes, are in; nil for binary data
     /// of no known format. What `Recording` reads a file as: found from the content, never the
     /// name.
@@ -29,7 +33,7 @@ public enum RecordingFormat: String, Sendable, Equatable {
         if CWAReader.recognises(bytes) { return .cwa }
         if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 3 && bytes[3] == 4 {
             let names = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<min(bytes.count, 1 << 16)]), as: UTF8.self)
-            return names.contains("log.bin") || names.contains("info.txt") || names.contains("activity.bin") ? .gt3x : .zip
+            return gt3xEntryNames.contains(where: names.contains) ? .gt3x : .zip
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<min(bytes.count, 64)]), as: UTF8.self)
         if text.hasPrefix("Device Identity") { return .geneActiv }

@@ -32,8 +32,8 @@ def recordings(folders):
     out = []
     for folder in folders:
         for sidecar in sorted(glob.glob(os.path.join(folder, "**", "*.json"), recursive=True)):
-            trace = sidecar[:-5] + ".csv"
-            if os.path.exists(trace):
+            trace = walkdata.trace_path(sidecar)
+            if trace:
                 meta = walkdata.load_sidecar(trace)
                 dataset = meta.get("dataset") or os.path.basename(folder)
                 out.append((trace, dataset, dataset + "/" + walkdata.subject_of(meta, trace)))

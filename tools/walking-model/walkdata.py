@@ -8,7 +8,9 @@ A stretch is labelled from its recording's truth (../shared/datasets/README.md):
 - recordings labelled in segments (geotec-tug): walking when 80 % of the stretch lies in
   walking or turning, not walking when at most 10 % does and most of it is seated or standing
   up; sitting down (where people step as they turn to the chair) and mixtures are left out;
-- walking recordings with only a total: walking (counted walks from start to stop);
+- walking recordings with only a total: walking (counted walks from start to stop); walking
+  recordings with one walking segment and no count (wisdm-watch's walking, stairs and jogging)
+  are walking by the segment rule;
 - non-walking recordings: not walking; mixed recordings with only a total: left out (they are
   scored, not learned from).
 """
@@ -31,9 +33,26 @@ def subject_of(meta, trace):
     return name
 
 
+TRACE_SUFFIXES = (".csv.gz", ".csv")
+
+
+def sidecar_path(trace):
+    """The JSON sidecar beside a trace: NAME.json for NAME.csv and NAME.csv.gz."""
+    for suffix in TRACE_SUFFIXES:
+        if trace.endswith(suffix):
+            return trace[:-len(suffix)] + ".json"
+    return os.path.splitext(trace)[0] + ".json"
+
+
+def trace_path(sidecar):
+    """The trace a sidecar describes (NAME.csv or NAME.csv.gz), or None when neither exists."""
+    base = sidecar[:-len(".json")]
+    return next((base + s for s in TRACE_SUFFIXES if os.path.exists(base + s)), None)
+
+
 def load_sidecar(trace, cache={}):
     if trace not in cache:
-        with open(trace[:-4] + ".json") as f:
+        with open(sidecar_path(trace)) as f:
             cache[trace] = json.load(f)
     return cache[trace]
 

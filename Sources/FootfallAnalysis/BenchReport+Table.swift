@@ -36,23 +36,30 @@ extension BenchReport {
                        d.mixedTrue.map { "\(d.mixedCounted ?? 0)/\($0)" } ?? "-",
                        millions(d.samplesPerSecond)])
         }
-        return table.render() + gestureTable() + segmentTable()
+        return table.render() + labelTable() + segmentTable()
     }
 
-    /// Where the steps fell among labelled segments, per dataset and placement, and how far
-    /// two devices of one execution disagreed; empty when no dataset is segment-labelled.
+    /// Where the steps fell among labelled segments, per dataset and group (placement or
+    /// label), and how far two devices of one execution disagreed; empty when no dataset is
+    /// segment-labelled. "median steps/s" and "lowest" are per recording; "of spectral" is the
+    /// median of each recording's counted rate over its spectral step frequency.
     public func segmentTable() -> String {
         let labelled = datasets.filter { $0.segments != nil }
         guard !labelled.isEmpty else { return "" }
-        var table = TextTable([("dataset", .left), ("placement", .left), ("recs", .right), ("walk steps", .right),
-                               ("steps/s walking", .right), ("no step", .right), ("false", .right),
+        var table = TextTable([("dataset", .left), ("group", .left), ("recs", .right), ("walk steps", .right),
+                               ("steps/s walking", .right), ("median steps/s", .right), ("lowest", .right),
+                               ("of spectral", .right), ("no step", .right), ("false", .right),
                                ("false/h still", .right), ("seated", .right), ("standing-up", .right),
                                ("sitting-down", .right)])
         var pairs = ""
         for d in labelled {
             for s in d.segments ?? [] {
-                table.add([d.dataset, s.placement, String(s.recordings), String(s.walkSteps),
-                           formatted(s.stepsPerWalkingSecond, decimals: 2), String(s.noStepRecordings),
+                table.add([d.dataset, s.group, String(s.recordings), String(s.walkSteps),
+                           formatted(s.stepsPerWalkingSecond, decimals: 2),
+                           s.medianStepsPerSecond.map { formatted($0, decimals: 2) } ?? "-",
+                           s.lowestStepsPerSecond.map { formatted($0, decimals: 2) } ?? "-",
+                           s.medianRateOverSpectralFrequency.map { formatted($0, decimals: 3) } ?? "-",
+                           String(s.noStepRecordings),
                            String(s.falseSteps), formatted(s.falseStepsPerHour, decimals: 0), String(s.seatedSteps),
                            String(s.standingUpSteps), String(s.sittingDownSteps)])
             }
@@ -64,17 +71,17 @@ extension BenchReport {
         return "\n" + table.render() + pairs
     }
 
-    /// False steps per hour by gesture, for sets whose sidecars name their gestures; empty
-    /// when there are none.
-    public func gestureTable() -> String {
-        var rows: [(dataset: String, gesture: String, rate: Double)] = []
+    /// False steps per hour by label, for non-walking recordings whose sidecars name what
+    /// they show; empty when there are none.
+    public func labelTable() -> String {
+        var rows: [(dataset: String, label: String, rate: Double)] = []
         for d in datasets {
-            for (gesture, rate) in d.falseStepsPerHourByGesture ?? [:] { rows.append((d.dataset, gesture, rate)) }
+            for (label, rate) in d.falseStepsPerHourByLabel ?? [:] { rows.append((d.dataset, label, rate)) }
         }
         guard !rows.isEmpty else { return "" }
-        rows.sort { ($0.dataset, $0.gesture) < ($1.dataset, $1.gesture) }
-        var table = TextTable([("dataset", .left), ("gesture", .left), ("false/h", .right)])
-        for row in rows { table.add([row.dataset, row.gesture, formatted(row.rate, decimals: 1)]) }
+        rows.sort { ($0.dataset, $0.label) < ($1.dataset, $1.label) }
+        var table = TextTable([("dataset", .left), ("not walking", .left), ("false/h", .right)])
+        for row in rows { table.add([row.dataset, row.label, formatted(row.rate, decimals: 1)]) }
         return "\n" + table.render()
     }
 }

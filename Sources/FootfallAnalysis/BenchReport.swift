@@ -48,9 +48,13 @@ public struct BenchReport: Sendable, Codable {
                     guard let sidecar = try TraceSidecar.load(besideTrace: recording.tracePath) else {
                         throw TraceError(path: recording.tracePath, reason: .unreadable("its sidecar has gone"))
                     }
-                    let count = try TraceCount.run(path: recording.tracePath, configuration: configuration)
+                    // A walk without a count is judged against its spectrum's step frequency.
+                    var spectrum: StepFrequencySpectrum? = sidecar.isWalkWithoutCount ? StepFrequencySpectrum() : nil
+                    let count = try TraceCount.run(path: recording.tracePath, configuration: configuration,
+                                                   onSamples: spectrum == nil ? nil : { spectrum?.add($0) })
                     return RecordingScore(count: count, sidecar: sidecar, dataset: recording.folderName,
-                                          name: Trace.name(ofPath: recording.tracePath))
+                                          name: Trace.name(ofPath: recording.tracePath),
+                                          spectralStepFrequency: spectrum?.peakFrequency())
                 }
                 progress(done.increment())
             }

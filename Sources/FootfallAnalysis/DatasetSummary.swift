@@ -29,10 +29,11 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
     /// Recall over the true steps of walks of four steps or more (sets whose sidecars list
     /// their walks: the daily-living set).
     public var walkRecall: Double?
-    /// False steps per hour for each gesture (sets whose sidecars name the gesture).
-    public var falseStepsPerHourByGesture: [String: Double]?
-    /// Per placement, where the steps fell among labelled segments (sets whose truth is
-    /// segments: geotec-tug).
+    /// False steps per hour for each label of the non-walking recordings (sets whose sidecars
+    /// name what the recording shows: "clapping", "driving").
+    public var falseStepsPerHourByLabel: [String: Double]?
+    /// Per group (the label, else the placement), where the steps fell among labelled
+    /// segments (sets whose truth is segments: geotec-tug, wisdm-watch's walks).
     public var segments: [SegmentSummary]?
     /// How far apart two devices worn in the same executions counted.
     public var pairedCounts: PairedCounts?
@@ -49,7 +50,7 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
         case mixedCounted = "mixed_counted"
         case samplesPerSecond = "samples_per_s"
         case walkRecall = "walk4_recall"
-        case falseStepsPerHourByGesture = "false_steps_per_h_by_gesture"
+        case falseStepsPerHourByLabel = "false_steps_per_h_by_label"
         case segments
         case pairedCounts = "paired_counts"
     }
@@ -88,18 +89,18 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
         if walkTotal > 0 {
             walkRecall = Double(walkScores.reduce(0) { $0 + ($1.walkStepsFound ?? 0) }) / Double(walkTotal)
         }
-        let gestures = Dictionary(grouping: still.filter { $0.gesture != nil }, by: { $0.gesture ?? "" })
-        if !gestures.isEmpty {
-            falseStepsPerHourByGesture = gestures.mapValues { group in
+        let labels = Dictionary(grouping: still.filter { $0.label != nil }, by: { $0.label ?? "" })
+        if !labels.isEmpty {
+            falseStepsPerHourByLabel = labels.mapValues { group in
                 let hours = group.reduce(0) { $0 + $1.duration } / 3600
                 return hours > 0 ? Double(group.reduce(0) { $0 + $1.counted }) / hours : 0
             }
         }
         let labelled = scores.compactMap(\.segments)
         if !labelled.isEmpty {
-            segments = Dictionary(grouping: labelled, by: \.placement)
-                .map { SegmentSummary(placement: $0.key, scores: $0.value) }
-                .sorted { $0.placement < $1.placement }
+            segments = Dictionary(grouping: labelled, by: \.group)
+                .map { SegmentSummary(group: $0.key, scores: $0.value) }
+                .sorted { $0.group < $1.group }
             pairedCounts = PairedCounts(scores)
         }
         let elapsed = scores.reduce(0) { $0 + $1.elapsed }

@@ -25,8 +25,12 @@ public struct RecordingScore: Sendable, Codable, Equatable {
     public var walkSteps: Int?
     /// See `walkSteps`.
     public var walkStepsFound: Int?
-    /// The gesture a non-walking recording shows, when its sidecar names one.
-    public var gesture: String?
+    /// What the recording shows, when its sidecar names it (`label`: "clapping", "jogging").
+    public var label: String?
+    /// The step frequency of a walking recording without a true count, read off the spectrum
+    /// of its acceleration's magnitude (`StepFrequencySpectrum`), Hz; its counted steps per
+    /// second are judged against it.
+    public var spectralStepFrequency: Double?
     /// Where the counted steps fell among the recording's labelled segments, when its truth is
     /// segments (geotec-tug).
     public var segments: SegmentScore?
@@ -35,7 +39,8 @@ public struct RecordingScore: Sendable, Codable, Equatable {
         case dataset, name, activity, counted, match, samples, elapsed
         case trueSteps = "true"
         case duration = "duration_s"
-        case walkSteps = "walk4_true", walkStepsFound = "walk4_found", gesture, segments
+        case walkSteps = "walk4_true", walkStepsFound = "walk4_found", label, segments
+        case spectralStepFrequency = "spectral_step_hz"
     }
 
     /// Signed count error, percent of the true count (nil when the truth is 0).
@@ -49,7 +54,8 @@ public struct RecordingScore: Sendable, Codable, Equatable {
     ///   - sidecar: the truth.
     ///   - dataset: the dataset name to use when the sidecar has none.
     ///   - name: the recording's name.
-    public init(count: TraceCount, sidecar: TraceSidecar, dataset: String, name: String) {
+    ///   - spectralStepFrequency: the recording's step frequency from its spectrum, when measured.
+    public init(count: TraceCount, sidecar: TraceSidecar, dataset: String, name: String, spectralStepFrequency: Double? = nil) {
         self.dataset = sidecar.dataset ?? dataset
         self.name = name
         activity = sidecar.activity ?? .walking
@@ -76,13 +82,24 @@ public struct RecordingScore: Sendable, Codable, Equatable {
                 walkStepsFound = hit
             }
         }
-        gesture = sidecar.gesture
+        label = sidecar.label
+        self.spectralStepFrequency = spectralStepFrequency
         if let labelled = sidecar.segments, !labelled.isEmpty {
             segments = SegmentScore(stepTimes: count.stepTimes, segments: labelled,
-                                    placement: sidecar.placement ?? "", name: name)
+                                    group: sidecar.label ?? sidecar.placement ?? "", placement: sidecar.placement ?? "",
+                                    name: name, spectralStepFrequency: spectralStepFrequency)
         }
         duration = sidecar.durationSeconds ?? count.duration
         samples = count.samples
         elapsed = count.elapsed
+    }
+}
+
+extension TraceSidecar {
+    /// A walking recording whose truth is only that it is walking throughout (one walking
+    /// segment, no count): wisdm-watch's walking, stairs and jogging.
+    var isWalkWithoutCount: Bool {
+        activity == .walking && steps == nil && stepTimes == nil
+            && !(segments ?? []).isEmpty && (segments ?? []).allSatisfy(\.label.isWalking)
     }
 }

@@ -6,7 +6,11 @@ import FootfallTraces
 /// every other step is a false step (steps while sitting down can be real: people step as
 /// they turn to the chair, so those are also counted on their own).
 public struct SegmentScore: Sendable, Codable, Equatable {
-    /// Where the device was (the sidecar's placement), for the per-placement table.
+    /// The row of the table the recording is summed into: its label where the sidecar gives
+    /// one (wisdm-watch's "walking", "stairs", "jogging"), else its placement (geotec-tug's
+    /// "wrist", "pocket").
+    public var group: String
+    /// Where the device was (the sidecar's placement).
     public var placement: String
     /// The execution the recording belongs to: its name without the last `_placement` part,
     /// so that two devices worn in one execution pair up.
@@ -23,9 +27,12 @@ public struct SegmentScore: Sendable, Codable, Equatable {
     public var standingUpSteps: Int
     /// Steps counted while sitting down.
     public var sittingDownSteps: Int
+    /// The recording's step frequency from its spectrum, Hz, when it was measured.
+    public var spectralStepFrequency: Double?
 
     enum CodingKeys: String, CodingKey {
-        case placement, execution
+        case group, placement, execution
+        case spectralStepFrequency = "spectral_step_hz"
         case walkSeconds = "walk_s"
         case stillSeconds = "still_s"
         case walkSteps = "walk_steps"
@@ -37,14 +44,29 @@ public struct SegmentScore: Sendable, Codable, Equatable {
     /// Steps outside walking and turning: all false, bar some while sitting down.
     public var falseSteps: Int { seatedSteps + standingUpSteps + sittingDownSteps }
 
+    /// Steps counted per second of walking and turning (nil without any).
+    public var stepsPerWalkingSecond: Double? { walkSeconds > 0 ? Double(walkSteps) / walkSeconds : nil }
+
+    /// Counted steps per second over the spectral step frequency: 1 when every step of the
+    /// walk was counted, whatever its cadence (nil when not measured).
+    public var rateOverSpectralFrequency: Double? {
+        guard let rate = stepsPerWalkingSecond, let frequency = spectralStepFrequency, frequency > 0 else { return nil }
+        return rate / frequency
+    }
+
     /// Scores step times against segments.
     /// - Parameters:
     ///   - stepTimes: the counted steps, seconds on the trace's clock.
     ///   - segments: the labelled segments.
+    ///   - group: the table row it is summed into (the label, else the placement).
     ///   - placement: where the device was.
     ///   - name: the recording's name (`sNN_EE_wrist`).
-    public init(stepTimes: [Double], segments: [TraceSidecar.Segment], placement: String, name: String) {
+    ///   - spectralStepFrequency: the walk's step frequency from its spectrum, when measured.
+    public init(stepTimes: [Double], segments: [TraceSidecar.Segment], group: String, placement: String, name: String,
+                spectralStepFrequency: Double? = nil) {
+        self.group = group
         self.placement = placement
+        self.spectralStepFrequency = spectralStepFrequency
         if let cut = name.lastIndex(of: "_") {
             execution = String(name[..<cut])
         } else {
@@ -66,10 +88,11 @@ public struct SegmentScore: Sendable, Codable, Equatable {
     }
 }
 
-/// One placement's segment scores in a dataset, as `evaluate_segments.py` prints them.
+/// One group's segment scores in a dataset (a placement of geotec-tug, a label of
+/// wisdm-watch), as `evaluate_segments.py` prints them.
 public struct SegmentSummary: Sendable, Codable, Equatable {
-    /// Where the devices were.
-    public var placement: String
+    /// The group: the recordings' label, else their placement.
+    public var group: String
     /// Recordings.
     public var recordings: Int
     /// Steps counted in walking or turning.
@@ -88,9 +111,19 @@ public struct SegmentSummary: Sendable, Codable, Equatable {
     public var standingUpSteps: Int
     /// See `seatedSteps`.
     public var sittingDownSteps: Int
+    /// Per recording, counted steps per second of walking: the median and the lowest.
+    public var medianStepsPerSecond: Double?
+    /// See `medianStepsPerSecond`.
+    public var lowestStepsPerSecond: Double?
+    /// The median over recordings of their counted steps per second over their spectral step
+    /// frequency (recordings whose spectrum was measured).
+    public var medianRateOverSpectralFrequency: Double?
 
     enum CodingKeys: String, CodingKey {
-        case placement, recordings
+        case group, recordings
+        case medianStepsPerSecond = "median_steps_per_s"
+        case lowestStepsPerSecond = "lowest_steps_per_s"
+        case medianRateOverSpectralFrequency = "median_rate_over_spectral"
         case walkSteps = "walk_steps"
         case stepsPerWalkingSecond = "steps_per_walking_s"
         case noStepRecordings = "no_step"
@@ -101,9 +134,9 @@ public struct SegmentSummary: Sendable, Codable, Equatable {
         case sittingDownSteps = "sitting_down_steps"
     }
 
-    /// Sums the scores of one placement.
-    public init(placement: String, scores: [SegmentScore]) {
-        self.placement = placement
+    /// Sums the scores of one group.
+    public init(group: String, scores: [SegmentScore]) {
+        self.group = group
         recordings = scores.count
         walkSteps = scores.reduce(0) { $0 + $1.walkSteps }
         let walkSeconds = scores.reduce(0) { $0 + $1.walkSeconds }
@@ -115,6 +148,10 @@ public struct SegmentSummary: Sendable, Codable, Equatable {
         seatedSteps = scores.reduce(0) { $0 + $1.seatedSteps }
         standingUpSteps = scores.reduce(0) { $0 + $1.standingUpSteps }
         sittingDownSteps = scores.reduce(0) { $0 + $1.sittingDownSteps }
+        let rates = scores.compactMap(\.stepsPerWalkingSecond)
+        medianStepsPerSecond = median(rates)
+        lowestStepsPerSecond = rates.min()
+        medianRateOverSpectralFrequency = median(scores.compactMap(\.rateOverSpectralFrequency))
     }
 }
 
@@ -139,12 +176,15 @@ public struct PairedCounts: Sendable, Codable, Equatable {
     /// Pairs the recordings of each execution seen by exactly two placements; nil when none is.
     /// The counts compared are all the steps counted in each recording.
     public init?(_ scores: [RecordingScore]) {
-        var byExecution: [String: [Int]] = [:]
+        var byExecution: [String: [(placement: String, counted: Int)]] = [:]
         for score in scores {
             guard let segments = score.segments else { continue }
-            byExecution[segments.execution, default: []].append(score.counted)
+            byExecution[segments.execution, default: []].append((segments.placement, score.counted))
         }
-        let differences = byExecution.values.filter { $0.count == 2 }.map { abs($0[0] - $0[1]) }
+        // One walk seen by two devices: two recordings of one execution, worn in two places
+        // (not three recordings of one person's activities at the same wrist).
+        let differences = byExecution.values.filter { $0.count == 2 && $0[0].placement != $0[1].placement }
+            .map { abs($0[0].counted - $0[1].counted) }
         guard let middle = median(differences.map(Double.init)) else { return nil }
         executions = differences.count
         medianDifference = middle

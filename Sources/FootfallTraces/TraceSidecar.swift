@@ -56,9 +56,10 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
     public var recordedAt: String?
     /// The walks in the recording, for scoring recall by walk length (generated sets).
     public var walks: [Walk]?
-    /// The gesture a non-walking recording shows ("brushing", "combing", ...), for scoring
-    /// false steps per gesture (generated sets).
-    public var gesture: String?
+    /// What the recording shows, in the dataset's words ("clapping", "driving", "jogging",
+    /// ...): the bench scores false steps per hour of each non-walking label and the rate of
+    /// each walking one.
+    public var label: String?
     /// What the person was doing when, for recordings whose truth is labelled segments rather
     /// than steps (geotec-tug): scored by where the counted steps fall.
     public var segments: [Segment]?
@@ -159,7 +160,7 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
         case evaluationWindows = "evaluation_windows"
         case bangleFirmwareCount = "bangle_firmware_count"
         case recordedAt = "recorded_at"
-        case walks, gesture, segments
+        case walks, label, segments
     }
 
     /// The sidecar path for a trace: the same name with `.json` for its extension.

@@ -41,7 +41,7 @@ struct DatasetSummaryTests {
         #expect(summary.match == StepMatch(truePositives: 39, falsePositives: 1, falseNegatives: 1))
     }
 
-    @Test func recallOverWalksOfFourStepsOrMoreAndFalseStepsPerGesture() {
+    @Test func recallOverWalksOfFourStepsOrMoreAndFalseStepsPerLabel() {
         // Two walks: one of 3 steps (not scored for walk recall), one of 4 of which 3 are found.
         var sidecar = TraceSidecar(steps: 7, stepTimes: [1, 1.5, 2, 10, 10.5, 11, 11.5], activity: .walking)
         sidecar.walks = [TraceSidecar.Walk(start: 1, end: 2, steps: 3), TraceSidecar.Walk(start: 10, end: 11.5, steps: 4)]
@@ -50,10 +50,10 @@ struct DatasetSummaryTests {
         #expect(walk.walkSteps == 4)
         #expect(walk.walkStepsFound == 3)
         var brushing = TraceSidecar(steps: 0, activity: .nonWalking)
-        brushing.gesture = "brushing"
+        brushing.label = "brushing"
         brushing.durationSeconds = 1800
         var combing = brushing
-        combing.gesture = "combing"
+        combing.label = "combing"
         let still = TraceCount(stepTimes: [], cadence: 0, samples: 100, duration: 1800, elapsed: 0.001)
         let five = TraceCount(stepTimes: [1, 2, 3, 4, 5], cadence: 0, samples: 100, duration: 1800, elapsed: 0.001)
         let summary = DatasetSummary(dataset: "daily", scores: [
@@ -62,7 +62,7 @@ struct DatasetSummaryTests {
             RecordingScore(count: still, sidecar: combing, dataset: "daily", name: "c"),
         ])
         #expect(summary.walkRecall == 0.75)
-        #expect(summary.falseStepsPerHourByGesture == ["brushing": 10, "combing": 0])
+        #expect(summary.falseStepsPerHourByLabel == ["brushing": 10, "combing": 0])
         #expect(summary.falseStepsPerHour == 5)
     }
 }

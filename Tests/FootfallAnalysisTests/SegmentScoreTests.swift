@@ -16,7 +16,7 @@ struct SegmentScoreTests {
         // 2.0 is on the seated/standing-up boundary: the first segment holding it, seated.
         // 3.0 is on standing-up/walking: standing up. 12 is outside every segment: seated.
         let score = SegmentScore(stepTimes: [1, 2.0, 2.5, 3.0, 3.5, 4.5, 6.5, 8, 12], segments: segments,
-                                 placement: "wrist", name: "s01_02_wrist")
+                                 group: "wrist", placement: "wrist", name: "s01_02_wrist")
         #expect(score.execution == "s01_02")
         #expect(score.walkSteps == 3)
         #expect(score.seatedSteps == 3)
@@ -40,12 +40,14 @@ struct SegmentScoreTests {
                       recording("s01_01_pocket", placement: "pocket", steps: [3.5, 4.5]),
                       recording("s01_02_wrist", placement: "wrist", steps: [1])]
         let summary = DatasetSummary(dataset: "tug", scores: scores)
-        let wrist = try #require(summary.segments?.first { $0.placement == "wrist" })
+        let wrist = try #require(summary.segments?.first { $0.group == "wrist" })
         #expect(wrist.recordings == 2)
         #expect(wrist.walkSteps == 4)
         #expect(wrist.noStepRecordings == 1)
         #expect(wrist.falseSteps == 1)
         #expect(abs(wrist.stepsPerWalkingSecond - 4.0 / 8) < 1e-12)
+        // Per recording: 4 steps in 4 s of walking and turning, and none.
+        #expect(wrist.medianStepsPerSecond == 0.5 && wrist.lowestStepsPerSecond == 0)
         #expect(abs(wrist.falseStepsPerHour - 1.0 / 10 * 3600) < 1e-9)
         // One execution seen by both devices: 4 against 2.
         let pairs = try #require(summary.pairedCounts)
@@ -102,7 +104,7 @@ struct SegmentScoreTests {
         let summary = try #require(report.datasets.first { $0.dataset == "geotec-tug" })
         for placement in try #require(summary.segments) {
             // "wrist  135  1265  1.30  5  377  2438  seated 52, sitting-down 286, standing-up 39"
-            let line = try #require(output.split(separator: "\n").first { $0.hasPrefix(placement.placement + " ") })
+            let line = try #require(output.split(separator: "\n").first { $0.hasPrefix(placement.group + " ") })
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             #expect(Int(fields[1]) == placement.recordings)
             #expect(Int(fields[2]) == placement.walkSteps)

@@ -72,10 +72,10 @@ struct TraceSidecarTests {
         #expect(try TraceSidecar.load(path: path) == sidecar)
     }
 
-    @Test func walksAndGestureRoundTrip() throws {
+    @Test func walksAndLabelRoundTrip() throws {
         var sidecar = TraceSidecar(steps: 3, stepTimes: [1, 1.5, 2], activity: .walking)
         sidecar.walks = [TraceSidecar.Walk(start: 1, end: 2, steps: 3)]
-        sidecar.gesture = "combing"
+        sidecar.label = "combing"
         let path = try fixture.file("walks.json", try sidecar.encoded())
         let read = try TraceSidecar.load(path: path)
         #expect(read == sidecar)

@@ -80,10 +80,18 @@ def figures(summary):
         out["F1"] = 2 * tp / max(1, 2 * tp + fp + fn)
     if summary.get("mixed_true") is not None:
         out["mixed counted/true"] = f"{summary['mixed_counted']}/{summary['mixed_true']}"
+    for label, rate in sorted((summary.get("false_steps_per_h_by_label") or {}).items()):
+        out[f"{label}: false/h"] = rate
     for segment in summary.get("segments") or []:
-        where = segment["placement"]
+        where = segment["group"]
         out[f"{where}: steps/s walking"] = segment["steps_per_walking_s"]
         out[f"{where}: no step"] = segment["no_step"]
+        if segment.get("median_rate_over_spectral") is not None:
+            # Walks with no count (wisdm-watch): each recording's rate, and over its spectrum's step frequency.
+            out[f"{where}: median steps/s"] = segment["median_steps_per_s"]
+            out[f"{where}: lowest steps/s"] = segment["lowest_steps_per_s"]
+            out[f"{where}: of spectral"] = segment["median_rate_over_spectral"]
+            continue
         out[f"{where}: false/h still"] = segment["false_steps_per_still_h"]
         out[f"{where}: seated+standing"] = segment["seated_steps"] + segment["standing_up_steps"]
     if summary.get("paired_counts"):
@@ -92,16 +100,16 @@ def figures(summary):
 
 
 def distance_table(in_sample, cross, title):
-    rows = [f"{'dataset':16} {'figure':26} {'in sample':>12} {title:>22} {'distance':>10}"]
+    rows = [f"{'dataset':16} {'figure':30} {'in sample':>12} {title:>22} {'distance':>10}"]
     cross_by = {s["dataset"]: s for s in cross["datasets"]}
     for s in in_sample["datasets"]:
         a, b = figures(s), figures(cross_by.get(s["dataset"], {}))
         for k, v in a.items():
             w = b.get(k)
             if isinstance(v, str) or w is None or isinstance(w, str):
-                rows.append(f"{s['dataset']:16} {k:26} {str(v):>12} {str(w):>22} {'':>10}")
+                rows.append(f"{s['dataset']:16} {k:30} {str(v):>12} {str(w):>22} {'':>10}")
             else:
-                rows.append(f"{s['dataset']:16} {k:26} {v:12.4g} {w:22.4g} {w - v:+10.3g}")
+                rows.append(f"{s['dataset']:16} {k:30} {v:12.4g} {w:22.4g} {w - v:+10.3g}")
     return "\n".join(rows)
 
 

@@ -2,7 +2,7 @@ import FootfallGoals
 
 /// A range of history, in reply to `history`.
 public struct HistoryMessage: Codable, Sendable, Equatable {
-    public var `class` = "HISTORY"
+    public var `class` = MessageClass.history
     public var id: RequestID?
     public var granularity: Request.Granularity
     public var from: LocalDay

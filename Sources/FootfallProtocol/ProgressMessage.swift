@@ -2,7 +2,7 @@ import FootfallGoals
 
 /// Progress while watching, at most a few times a second.
 public struct ProgressMessage: Codable, Sendable, Equatable {
-    public var `class` = "PROGRESS"
+    public var `class` = MessageClass.progress
     public var day: LocalDay
     public var steps: Int
     public var goal: Int

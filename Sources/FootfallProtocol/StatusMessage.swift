@@ -2,7 +2,7 @@ import FootfallGoals
 
 /// Today's figures, in reply to `status`.
 public struct StatusMessage: Codable, Sendable, Equatable {
-    public var `class` = "STATUS"
+    public var `class` = MessageClass.status
     public var id: RequestID?
     /// The local day the figures are for.
     public var day: LocalDay

@@ -251,7 +251,7 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
             line.lastSourceCheck = .now
             object.refresh()
             try connection.emitPropertiesChanged(path: FootfallBusInterface.objectPath, interface: FootfallBusInterface.name,
-                                                 properties: object.changedSinceAnnounced(only: ["SourceKind", "SourceState"]))
+                                                 properties: object.changedSinceAnnounced(only: [.sourceKind, .sourceState]))
         }
         // Reads between reports see the figures of now.
         object.refresh()

@@ -99,8 +99,9 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
         guard let uid, PeerCredentials.mayChangeState(uid: uid, daemonUID: daemonUID) else {
             throw .notPermitted("only the daemon's user or root may change the goal")
         }
-        guard Request.goalRange.contains(goal) else {
-            throw .invalid("the goal must be a whole number of steps from \(Request.goalRange.lowerBound) to \(Request.goalRange.upperBound)")
+        let allowed = GoalHistory.allowedGoals
+        guard allowed.contains(goal) else {
+            throw .invalid("the goal must be a whole number of steps from \(allowed.lowerBound) to \(allowed.upperBound)")
         }
         do {
             let since = try ledger.setGoal(goal, changedBy: uid).changes.last?.effective

@@ -34,7 +34,7 @@ struct Daemon {
         input.reportLatency = options.reportLatency
         input.stepCounterInterval = options.reportLatency
         let source: SampleSource = options.replay.map { .replay(path: $0, speed: options.speed, loops: options.loop) }
-            ?? .device(DeviceSelector(options.device),
+            ?? .device(options.device,
                        catalog: SensorCatalog(configuration: input, logger: Logger(label: "footfall.input")))
         let sensorLogger = Logger(label: "footfall.sensor")
         let settings = LiveSettings(configuration.runtimeSettings)

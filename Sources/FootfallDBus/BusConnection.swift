@@ -158,7 +158,8 @@ public final class BusConnection {
             let untilDeadline = deadline > nowMicroseconds ? (deadline - nowMicroseconds + 999) / 1000 : 0
             milliseconds = min(milliseconds, Int32(clamping: untilDeadline))
         }
-        return BusWait(descriptor: descriptor, events: Int16(truncatingIfNeeded: events), milliseconds: milliseconds)
+        return BusWait(descriptor: FileDescriptor(rawValue: descriptor), events: Int16(truncatingIfNeeded: events),
+                       milliseconds: milliseconds)
     }
 
     /// Whether messages wait in sd-bus's queue for the socket to take them (it was full):

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FootfallGoals
 import FootfallInput
+import FootfallYAML
 import Logging
 
 /// footfalld's settings, from its YAML configuration file (documented in docs/configuration.md).

@@ -1,5 +1,6 @@
 import FootfallInput
 import FootfallStore
+import FootfallVocabulary
 
 /// Steps per wall-clock minute and source, added up: the one rule for merging minutes that the
 /// store applies in SQL (`ON CONFLICT ... steps = steps + excluded.steps`), in memory. The

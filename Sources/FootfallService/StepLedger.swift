@@ -7,6 +7,7 @@ import FootfallGoals
 import FootfallInput
 import FootfallProtocol
 import FootfallStore
+import FootfallVocabulary
 import NIOConcurrencyHelpers
 
 /// Today's steps and everything not yet written to disk, in memory, under one lock, with no

@@ -1,6 +1,6 @@
 import FootfallGoals
-import FootfallInput
 import FootfallSQLite
+import FootfallVocabulary
 
 /// One stored minute of one source, as read back for history queries: a row of the `minute`
 /// table, which keeps the sum of the steps' cadences so a minute written in several deltas keeps

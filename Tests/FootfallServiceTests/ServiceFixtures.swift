@@ -1,3 +1,4 @@
+import FootfallVocabulary
 import Foundation
 import FootfallDetection
 import FootfallGoals

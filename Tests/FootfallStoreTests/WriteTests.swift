@@ -1,5 +1,6 @@
 import FootfallGoals
 import FootfallSQLite
+import FootfallVocabulary
 import Testing
 @testable import FootfallStore
 

@@ -33,10 +33,11 @@ let package = Package(
         // The step-detection core: resampling, filtering, peak detection, walking gate. No I/O, no Foundation.
         .target(name: "FootfallDetection"),
         // The words the layers share, with no dependencies: which kind of driver a sensor comes
-        // through (`SensorBackend`), what the store keeps and the service files.
+        // through (`SensorBackend`), the civil calendar's day arithmetic, a duration in whole
+        // milliseconds, the release.
         .target(name: "FootfallVocabulary"),
         // Reading and writing recorded traces (CSV + JSON sidecar).
-        .target(name: "FootfallTraces", dependencies: ["FootfallDetection", "CFootfallCompression"]),
+        .target(name: "FootfallTraces", dependencies: ["FootfallDetection", "FootfallVocabulary", "CFootfallCompression"]),
         // zlib, liblzma and libzstd (Debian: zlib1g-dev, liblzma-dev, libzstd-dev): recordings
         // compressed with gzip, xz or zstd are read through the reference decompressors, which
         // libiio already loads on most boards.
@@ -55,7 +56,7 @@ let package = Package(
         .systemLibrary(name: "CFootfallYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // SQLite, typed: connections, statements, values, result codes. Every sqlite3_ call is in
         // this module. No Foundation.
-        .target(name: "FootfallSQLite", dependencies: ["CFootfallSQLite"]),
+        .target(name: "FootfallSQLite", dependencies: ["FootfallVocabulary", "CFootfallSQLite"]),
         // YAML through libyaml: a document composed into nodes with their lines. Every libyaml
         // call is in this module.
         .target(name: "FootfallYAML", dependencies: ["CFootfallYAML"]),
@@ -111,6 +112,7 @@ let package = Package(
         .target(
             name: "FootfallDBus",
             dependencies: [
+                "FootfallVocabulary",
                 .target(name: "CFootfallSystemd", condition: .when(platforms: [.linux])),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -132,13 +134,13 @@ let package = Package(
         // Goal tracking: local days, the goal history, progress tiers, milestones, the goal bar and the Move ring.
         // FoundationEssentials only (Date); a day's zone is the C library's local time in the daemon
         // (WallClockZone: no ICU) or a Foundation TimeZone in tests. It needs nothing from the detector.
-        .target(name: "FootfallGoals", dependencies: ["FootfallText"]),
+        .target(name: "FootfallGoals", dependencies: ["FootfallText", "FootfallVocabulary"]),
         // The `footfall` command-line tool.
         .executableTarget(
             name: "footfall",
             dependencies: [
                 "FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallInput", "FootfallGoals",
-                "FootfallClient", "FootfallProtocol", "FootfallText",
+                "FootfallClient", "FootfallProtocol", "FootfallText", "FootfallVocabulary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The package's one lock type, for the progress bar the benchmark's threads draw.
@@ -154,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "footfalld",
             dependencies: [
-                "FootfallService", "FootfallInput", "FootfallDetection", "FootfallDBus", "CFootfallConcurrencyHook",
+                "FootfallService", "FootfallInput", "FootfallDetection", "FootfallDBus", "FootfallVocabulary", "CFootfallConcurrencyHook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -182,6 +184,8 @@ let package = Package(
                     exclude: ["Fixtures"]),
         // SQLite through FootfallSQLite, on real files in temporary folders.
         .testTarget(name: "FootfallSQLiteTests", dependencies: ["FootfallSQLite"]),
+        // The shared vocabulary: the calendar's arithmetic, durations, the names stores hold.
+        .testTarget(name: "FootfallVocabularyTests", dependencies: ["FootfallVocabulary"]),
         // libyaml through FootfallYAML: the nodes it composes and the texts it refuses.
         .testTarget(name: "FootfallYAMLTests", dependencies: ["FootfallYAML"]),
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],

@@ -121,7 +121,7 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
         let settings = settings.current
         let activity = settings.approximations
             ? ActivityApproximation(minutes: figures.todayMinutes.deltas.compactMap {
-                try? MinuteStepCount(start: Date(timeIntervalSince1970: Double($0.start)), steps: $0.steps)
+                try? ActivityApproximation.Minute(start: Date(timeIntervalSince1970: Double($0.start)), steps: $0.steps)
             }, day: figures.day, boundary: figures.boundary)
             : nil
         var snapshot = DaemonSnapshot(

@@ -31,14 +31,14 @@ public final class StepLedger: SensorSink, Sendable {
         var todaySteps: Int
         var tracker: MilestoneTracker
         var reached: [Milestone]
-        var pendingMinutes = MinuteBuckets()
+        var pendingMinutes = MinuteTally()
         var pendingDayGoals: [LocalDay: Int] = [:]
         var pendingMilestones: [MilestoneRecord] = []
         var pendingGoalChanges: [GoalChange] = []
         var waitingForClock: [WaitingStep] = []
         var recentSteps: [StepRecord] = []
         /// Today's minutes filed since the daemon started, written or not.
-        var todayMinutes = MinuteBuckets()
+        var todayMinutes = MinuteTally()
         /// Steps the chip's own counter counted today since the daemon started, once it was read.
         var hardwareStepsToday: Int?
         var walking = false

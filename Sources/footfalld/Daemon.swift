@@ -10,6 +10,7 @@ import FootfallDBus
 import FootfallDetection
 import FootfallInput
 import FootfallService
+import FootfallVocabulary
 import Logging
 import ServiceLifecycle
 
@@ -47,7 +48,7 @@ struct Daemon {
         let sensor = try SensorService(makeSource: { source.open(logger: sensorLogger) }, detector: .default, sink: handover,
                                    logger: sensorLogger, input: input)
         let core = DaemonCore(ledger: ledger, store: store, executor: executor, sensor: sensor, catalog: source.catalog,
-                              release: DaemonRelease.version, settings: settings, handover: handover)
+                              release: FootfallRelease.version, settings: settings, handover: handover)
         let notifier = SystemdNotifier()
         let reloader = ConfigurationReloader(path: options.configurationPath, original: configuration, ledger: ledger, settings: settings,
                                              setLogLevel: { level.value = $0 }, logger: logger)
@@ -67,7 +68,7 @@ struct Daemon {
         }
         if let notify = NotifyService(notifier: notifier, figures: core) { services.append(.init(service: notify)) }
         services.append(.init(service: await ReloadService(reloader: reloader)))
-        logger.info("starting", metadata: ["footfall.release": "\(DaemonRelease.version)", "store.directory": "\(options.stateDirectory)",
+        logger.info("starting", metadata: ["footfall.release": "\(FootfallRelease.version)", "store.directory": "\(options.stateDirectory)",
                                            "socket.path": "\(options.socket)", "steps.today": "\(ledger.figures().steps)"])
         if let replay = options.replay {
             logger.notice("replaying a recorded trace, not reading a device", metadata: ["replay.trace": "\(replay)", "replay.speed": "\(options.speed)"])

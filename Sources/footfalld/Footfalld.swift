@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FootfallInput
 import FootfallService
+import FootfallVocabulary
 import Logging
 
 /// `footfalld`: counts steps all day from an accelerometer (or a replayed trace), keeps them
@@ -36,7 +37,7 @@ struct Footfalld: AsyncParsableCommand {
         $XDG_RUNTIME_DIR/footfall.sock, or /run/footfall/footfall.sock. Under systemd, \
         $STATE_DIRECTORY and $RUNTIME_DIRECTORY win.
         """,
-        version: DaemonRelease.version
+        version: FootfallRelease.version
     )
 
     @Option(help: ArgumentHelp("The accelerometer: auto, or an id or name from 'footfall devices'.", valueName: "id"))
@@ -137,8 +138,3 @@ extension DeviceSelector: ExpressibleByArgument {
 /// `--log-level` takes swift-log's level names; argument-parser lists them in the help and
 /// refuses any other. (Neither package declares the conformance, hence `@retroactive`.)
 extension Logger.Level: @retroactive ExpressibleByArgument {}
-
-/// The release this build reports.
-enum DaemonRelease {
-    static let version = "0.1.0"
-}

@@ -202,12 +202,13 @@ let package = Package(
                                    .product(name: "Logging", package: "swift-log")]),
         // The sd-bus adapter against a private dbus-daemon, checked with busctl and gdbus.
         .testTarget(name: "FootfallDBusTests", dependencies: ["FootfallDBus", "FootfallTestSupport"]),
-        // The daemon's parts in process: configuration, ledger, event hub, sensor and store services,
-        // recovery, reload; graceful shutdown through service-lifecycle's test kit.
+        // The daemon's parts in process: configuration, ledger, event hub, the core's answers, the
+        // sensor, store, socket (a real Unix socket, DaemonClient) and D-Bus (a private dbus-daemon)
+        // services, recovery, reload; graceful shutdown through service-lifecycle's test kit.
         // Fixtures: the configuration parser's answers of the Yams era, read from the source tree.
         .testTarget(name: "FootfallServiceTests",
                     dependencies: ["FootfallService", "FootfallStore", "FootfallGoals", "FootfallInput", "FootfallProtocol",
-                                   "FootfallDetection", "FootfallTestSupport", "FootfallVocabulary",
+                                   "FootfallDetection", "FootfallTestSupport", "FootfallVocabulary", "FootfallClient",
                                    .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                                    .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle")],
                     exclude: ["Fixtures"]),
@@ -218,6 +219,8 @@ let package = Package(
                                    .product(name: "NIOEmbedded", package: "swift-nio"),
                                    // ByteToMessageDecoderVerifier, for the line decoder.
                                    .product(name: "NIOTestUtils", package: "swift-nio")]),
+        // The socket's client against a real Unix socket whose server plays a script.
+        .testTarget(name: "FootfallClientTests", dependencies: ["FootfallClient", "FootfallProtocol", "FootfallGoals"]),
         // Runs the real daemon and CLI end to end; depends on the executables so they are built first.
         .testTarget(name: "FootfalldTests",
                     dependencies: ["footfalld", "footfall", "FootfallAnalysis", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport",

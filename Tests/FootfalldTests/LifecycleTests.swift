@@ -66,15 +66,23 @@ struct LifecycleTests {
         let config = daemon.folder + "/footfalld.yaml"
         try "log_level: info\nstride_m: 0.7\n".write(toFile: config, atomically: true, encoding: .utf8)
         try await daemon.start(["--config", config, "--replay", still, "--speed", "1"])
-        try "log_level: info\nstride_m: 0.8\nday_start: \"04:00\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let before = try await daemon.status()
+        #expect(before.palette == .standard && before.userName == nil)
+        try "log_level: info\nstride_m: 0.8\nday_start: \"04:00\"\npalette: colorblind\nuser_name: Ada\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         try await waitForLog(daemon, "configuration reloaded")
+        // The new settings are in force: STATUS reports what a reload can change.
+        let reloaded = try await daemon.status()
+        #expect(reloaded.palette == .colorblind && reloaded.userName == "Ada", "\(reloaded)")
         try "log_level: loud\n".write(toFile: config, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         try await waitForLog(daemon, "configuration not reloaded")
         #expect(daemon.stderr.contains("footfalld.yaml:1: 'log_level' must be one of"))
-        // Still serving (the source may not have opened yet on a loaded machine, so poll).
-        try await daemon.waitFor("the replay source to open") { $0.source.kind == .replay }
+        // Still serving (the source may not have opened yet on a loaded machine, so poll), with
+        // the good configuration kept.
+        let kept = try await daemon.waitFor("the replay source to open") { $0.source.kind == .replay }
+        #expect(kept.palette == .colorblind && kept.userName == "Ada", "\(kept)")
         try await daemon.stop()
     }
 

@@ -8,8 +8,10 @@ import Glibc
 /// serving, STATUS= a line for `systemctl status`, WATCHDOG=1 within the watchdog interval,
 /// STOPPING=1 on shutdown. Does nothing when not started by systemd.
 ///
-/// `sd_notify` sends one datagram and returns; it would wait only if systemd let its queue of
-/// notifications fill up, which a running systemd does not.
+/// `sd_notify` sends one datagram and returns. It waits, as systemd's own services do, while
+/// the socket's queue is full (`net.unix.max_dgram_qlen` datagrams unread): systemd reads
+/// them as they come, and any other reader must too, or the thread that notifies (footfalld's
+/// event loop) waits with it.
 public struct SystemdNotifier: Sendable {
     /// Whether there is a systemd to tell (`$NOTIFY_SOCKET` is set).
     public let isActive: Bool

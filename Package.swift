@@ -19,7 +19,8 @@ let package = Package(
     dependencies: [
         // Command-line parsing, help, completions and man pages for both executables.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // Typed file descriptors and errno for the device adapters (no hand-written errno tables).
+        // Typed file descriptors and errno for the device adapters and the daemon's wakeups (no
+        // hand-written errno tables).
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // Structured logging; only the executables choose where logs go.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -31,8 +32,12 @@ let package = Package(
     targets: [
         // The step-detection core: resampling, filtering, peak detection, walking gate. No I/O, no Foundation.
         .target(name: "FootfallDetection"),
+        // The words the layers share, with no dependencies: which kind of driver a sensor comes
+        // through (`SensorBackend`), the civil calendar's day arithmetic, a duration in whole
+        // milliseconds, the release.
+        .target(name: "FootfallVocabulary"),
         // Reading and writing recorded traces (CSV + JSON sidecar).
-        .target(name: "FootfallTraces", dependencies: ["FootfallDetection", "CFootfallCompression"]),
+        .target(name: "FootfallTraces", dependencies: ["FootfallDetection", "FootfallVocabulary", "CFootfallCompression"]),
         // zlib, liblzma and libzstd (Debian: zlib1g-dev, liblzma-dev, libzstd-dev): recordings
         // compressed with gzip, xz or zstd are read through the reference decompressors, which
         // libiio already loads on most boards.
@@ -40,8 +45,9 @@ let package = Package(
         // libiio and libevdev, as system libraries (Debian: libiio-dev, libevdev-dev).
         .systemLibrary(name: "CFootfallIIO", pkgConfig: "libiio", providers: [.apt(["libiio-dev"])]),
         .systemLibrary(name: "CFootfallEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        // sd-bus from libsystemd (Debian: libsystemd-dev): footfalld's D-Bus interface, without a
-        // hand-written wire protocol; the library systemd's own services use.
+        // libsystemd (Debian: libsystemd-dev): sd-bus for footfalld's D-Bus interface, without a
+        // hand-written wire protocol, and sd_notify for systemd's notifications; the library
+        // systemd's own services use.
         .systemLibrary(name: "CFootfallSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // SQLite's C library (Debian: libsqlite3-dev), the store's database: the well-kept library
         // itself, without a Swift layer that would bring full Foundation into the daemon.
@@ -50,12 +56,15 @@ let package = Package(
         .systemLibrary(name: "CFootfallYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // SQLite, typed: connections, statements, values, result codes. Every sqlite3_ call is in
         // this module. No Foundation.
-        .target(name: "FootfallSQLite", dependencies: ["CFootfallSQLite"]),
+        .target(name: "FootfallSQLite", dependencies: ["FootfallVocabulary", "CFootfallSQLite"]),
+        // YAML through libyaml: a document composed into nodes with their lines. Every libyaml
+        // call is in this module.
+        .target(name: "FootfallYAML", dependencies: ["CFootfallYAML"]),
         // Sensor input: one SensorSource per backend (IIO, evdev, trace replay), discovery, supervision.
         .target(
             name: "FootfallInput",
             dependencies: [
-                "FootfallDetection", "FootfallTraces",
+                "FootfallDetection", "FootfallTraces", "FootfallVocabulary",
                 .target(name: "CFootfallIIO", condition: .when(platforms: [.linux])),
                 .target(name: "CFootfallEvdev", condition: .when(platforms: [.linux])),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -63,11 +72,11 @@ let package = Package(
             ]
         ),
         // The daemon's persistent store: per-minute buckets, day totals, goal history, milestones (SQLite, WAL).
-        // Its records hold the domain types: LocalDay and Milestone (Goals), the SensorBackend a minute came from (Input).
+        // Its records hold the domain types: LocalDay and Milestone (Goals), the SensorBackend a minute came from (Vocabulary).
         .target(
             name: "FootfallStore",
             dependencies: [
-                "FootfallGoals", "FootfallInput", "FootfallSQLite",
+                "FootfallGoals", "FootfallVocabulary", "FootfallSQLite",
                 .product(name: "Logging", package: "swift-log"),
                 // The package's one lock type (see StepLedger for why NIO's).
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -82,6 +91,9 @@ let package = Package(
             name: "FootfallService",
             dependencies: [
                 "FootfallDetection", "FootfallInput", "FootfallProtocol", "FootfallGoals", "FootfallStore", "FootfallDBus",
+                "FootfallVocabulary",
+                // The configuration file's YAML.
+                "FootfallYAML",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -90,14 +102,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // SIGHUP as an async sequence, for the reload service.
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                "CFootfallYAML",
+                // The sensor thread's wakeup pipe, as typed descriptors with their errno.
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        // D-Bus through sd-bus: a connection, an exported object described by its interface,
-        // typed values, sender credentials. Every sd-bus call is in this module.
+        // libsystemd: D-Bus through sd-bus (a connection, an exported object described by its
+        // interface, typed values, sender credentials) and sd_notify. Every libsystemd call is in
+        // this module.
         .target(
             name: "FootfallDBus",
             dependencies: [
+                "FootfallVocabulary",
                 .target(name: "CFootfallSystemd", condition: .when(platforms: [.linux])),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -119,13 +134,13 @@ let package = Package(
         // Goal tracking: local days, the goal history, progress tiers, milestones, the goal bar and the Move ring.
         // FoundationEssentials only (Date); a day's zone is the C library's local time in the daemon
         // (WallClockZone: no ICU) or a Foundation TimeZone in tests. It needs nothing from the detector.
-        .target(name: "FootfallGoals", dependencies: ["FootfallText"]),
+        .target(name: "FootfallGoals", dependencies: ["FootfallText", "FootfallVocabulary"]),
         // The `footfall` command-line tool.
         .executableTarget(
             name: "footfall",
             dependencies: [
                 "FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallInput", "FootfallGoals",
-                "FootfallClient", "FootfallProtocol", "FootfallText",
+                "FootfallClient", "FootfallProtocol", "FootfallText", "FootfallVocabulary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The package's one lock type, for the progress bar the benchmark's threads draw.
@@ -133,7 +148,7 @@ let package = Package(
             ]
         ),
         // Exists only for FootfallStoreTests' crash test: writes batches until the test SIGKILLs it.
-        .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore", "FootfallAnalysis", "FootfallGoals", "FootfallInput"]),
+        .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore", "FootfallAnalysis", "FootfallGoals", "FootfallVocabulary"]),
         // The address of Swift concurrency's global-enqueue hook, for a footfalld with the runtime
         // linked in, where NIO's dlsym cannot find it (ConcurrencyOnTheEventLoop).
         .target(name: "CFootfallConcurrencyHook"),
@@ -141,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "footfalld",
             dependencies: [
-                "FootfallService", "FootfallInput", "FootfallDetection", "FootfallDBus", "CFootfallConcurrencyHook",
+                "FootfallService", "FootfallInput", "FootfallDetection", "FootfallDBus", "FootfallVocabulary", "CFootfallConcurrencyHook",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -163,12 +178,16 @@ let package = Package(
         // Fixtures: a store written by an earlier release, read from the source tree.
         .testTarget(name: "FootfallStoreTests",
                     dependencies: ["FootfallStore", "FootfallAnalysis", "FootfallGoals", "footfall-store-crash-helper",
-                                   "FootfallSQLite"],
+                                   "FootfallSQLite", "FootfallVocabulary"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),
         // SQLite through FootfallSQLite, on real files in temporary folders.
         .testTarget(name: "FootfallSQLiteTests", dependencies: ["FootfallSQLite"]),
+        // The shared vocabulary: the calendar's arithmetic, durations, the names stores hold.
+        .testTarget(name: "FootfallVocabularyTests", dependencies: ["FootfallVocabulary"]),
+        // libyaml through FootfallYAML: the nodes it composes and the texts it refuses.
+        .testTarget(name: "FootfallYAMLTests", dependencies: ["FootfallYAML"]),
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
@@ -183,12 +202,13 @@ let package = Package(
                                    .product(name: "Logging", package: "swift-log")]),
         // The sd-bus adapter against a private dbus-daemon, checked with busctl and gdbus.
         .testTarget(name: "FootfallDBusTests", dependencies: ["FootfallDBus", "FootfallTestSupport"]),
-        // The daemon's parts in process: configuration, ledger, event hub, sensor and store services,
-        // recovery, reload; graceful shutdown through service-lifecycle's test kit.
+        // The daemon's parts in process: configuration, ledger, event hub, the core's answers, the
+        // sensor, store, socket (a real Unix socket, DaemonClient) and D-Bus (a private dbus-daemon)
+        // services, recovery, reload; graceful shutdown through service-lifecycle's test kit.
         // Fixtures: the configuration parser's answers of the Yams era, read from the source tree.
         .testTarget(name: "FootfallServiceTests",
                     dependencies: ["FootfallService", "FootfallStore", "FootfallGoals", "FootfallInput", "FootfallProtocol",
-                                   "FootfallDetection", "FootfallTestSupport",
+                                   "FootfallDetection", "FootfallTestSupport", "FootfallVocabulary", "FootfallClient",
                                    .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                                    .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle")],
                     exclude: ["Fixtures"]),
@@ -199,6 +219,8 @@ let package = Package(
                                    .product(name: "NIOEmbedded", package: "swift-nio"),
                                    // ByteToMessageDecoderVerifier, for the line decoder.
                                    .product(name: "NIOTestUtils", package: "swift-nio")]),
+        // The socket's client against a real Unix socket whose server plays a script.
+        .testTarget(name: "FootfallClientTests", dependencies: ["FootfallClient", "FootfallProtocol", "FootfallGoals"]),
         // Runs the real daemon and CLI end to end; depends on the executables so they are built first.
         .testTarget(name: "FootfalldTests",
                     dependencies: ["footfalld", "footfall", "FootfallAnalysis", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport",

@@ -1,10 +1,12 @@
-// sd-bus from libsystemd (Debian: libsystemd-dev), the D-Bus library footfalld exports its
-// interface through: connection, name, object vtable, messages, sender credentials.
+// libsystemd (Debian: libsystemd-dev): sd-bus, the D-Bus library footfalld exports its
+// interface through (connection, name, object vtable, messages, sender credentials), and
+// sd-daemon's notifications to the service manager (sd_notify, sd_watchdog_enabled).
 #ifndef FOOTFALL_CFOOTFALLSYSTEMD_SHIM_H
 #define FOOTFALL_CFOOTFALLSYSTEMD_SHIM_H
 #include <string.h>
 #include <sys/eventfd.h>
 #include <systemd/sd-bus.h>
+#include <systemd/sd-daemon.h>
 
 // The vtable macros (SD_BUS_VTABLE_START, SD_BUS_METHOD_WITH_NAMES, ...) build a struct with
 // an anonymous union and bit fields that Swift cannot write, as inline functions. Every

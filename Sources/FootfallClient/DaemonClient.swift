@@ -14,7 +14,7 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The daemon sent something that is not a protocol message.
     case badReply(String)
     /// The daemon refused the request.
-    case refused(code: String, message: String)
+    case refused(code: ProtocolError.Code, message: String)
 
     public var description: String {
         switch self {
@@ -27,7 +27,7 @@ public enum ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badReply(let detail):
             return "footfalld sent something unexpected: \(detail)"
         case .refused(let code, let message):
-            return "footfalld refused: \(message) (\(code))"
+            return "footfalld refused: \(message) (\(code.rawValue))"
         }
     }
 }
@@ -124,7 +124,7 @@ public enum DaemonClient {
                     events.append(message)
                 case .error(let error):
                     pendingEvents = events + pendingEvents
-                    throw ClientError.refused(code: error.code.rawValue, message: error.message)
+                    throw ClientError.refused(code: error.code, message: error.message)
                 default:
                     pendingEvents = events + pendingEvents
                     return message

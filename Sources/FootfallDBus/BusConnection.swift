@@ -1,4 +1,5 @@
 import CFootfallSystemd
+import FootfallVocabulary
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -149,7 +150,7 @@ public final class BusConnection {
         guard descriptor >= 0, events >= 0 else {
             throw .disconnected(kind, BusError.code(descriptor < 0 ? descriptor : events))
         }
-        var milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        var milliseconds = Int32(clamping: timeout.wholeMilliseconds)
         var deadline: UInt64 = 0
         if sd_bus_get_timeout(bus, &deadline) >= 0 && deadline != UInt64.max {
             var now = timespec()
@@ -158,7 +159,8 @@ public final class BusConnection {
             let untilDeadline = deadline > nowMicroseconds ? (deadline - nowMicroseconds + 999) / 1000 : 0
             milliseconds = min(milliseconds, Int32(clamping: untilDeadline))
         }
-        return BusWait(descriptor: descriptor, events: Int16(truncatingIfNeeded: events), milliseconds: milliseconds)
+        return BusWait(descriptor: FileDescriptor(rawValue: descriptor), events: Int16(truncatingIfNeeded: events),
+                       milliseconds: milliseconds)
     }
 
     /// Whether messages wait in sd-bus's queue for the socket to take them (it was full):

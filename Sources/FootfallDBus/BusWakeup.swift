@@ -1,4 +1,5 @@
 import CFootfallSystemd
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,27 +7,37 @@ import Glibc
 /// Wakes the bus thread from its wait when another thread has something for it to send: an
 /// eventfd the thread polls beside the bus connection. `signal()` never blocks.
 public final class BusWakeup: Sendable {
-    let descriptor: Int32
+    /// The eventfd (non-blocking, closed on exec).
+    let descriptor: FileDescriptor
 
     /// Creates the eventfd.
-    /// - Throws: `BusError.failed` when the kernel refuses one.
+    /// - Throws: `BusError.failed` when the kernel refuses one (out of descriptors).
     public init() throws(BusError) {
         let fd = footfall_eventfd()
-        guard fd >= 0 else { throw .failed(operation: "create an eventfd", .init(rawValue: errno)) }
-        descriptor = fd
+        guard fd >= 0 else { throw .failed(operation: "create an eventfd to wake the bus thread", Errno(rawValue: errno)) }
+        descriptor = FileDescriptor(rawValue: fd)
     }
 
-    deinit { close(descriptor) }
+    deinit { try? descriptor.close() }
 
-    /// Wakes the waiting thread (or the next wait, if none waits now).
+    /// Wakes the waiting thread (or the next wait, if none waits now). The eventfd adds one to
+    /// its counter; when the counter cannot take more (EAGAIN), a wakeup is pending anyway.
     public func signal() {
-        var one: UInt64 = 1
-        _ = write(descriptor, &one, MemoryLayout<UInt64>.size)
+        do {
+            _ = try withUnsafeBytes(of: UInt64(1)) { try descriptor.write($0) }
+        } catch {
+            assert(error as? Errno == .resourceTemporarilyUnavailable, "writing the bus thread's eventfd: \(error)")
+        }
     }
 
-    /// Clears pending wake-ups.
+    /// Clears pending wake-ups: reading the eventfd resets its counter; with none pending the
+    /// read finds nothing (EAGAIN).
     func drain() {
         var count: UInt64 = 0
-        _ = read(descriptor, &count, MemoryLayout<UInt64>.size)
+        do {
+            _ = try withUnsafeMutableBytes(of: &count) { try descriptor.read(into: $0) }
+        } catch {
+            assert(error as? Errno == .resourceTemporarilyUnavailable, "reading the bus thread's eventfd: \(error)")
+        }
     }
 }

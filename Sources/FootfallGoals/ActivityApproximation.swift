@@ -32,7 +32,7 @@ public struct ActivityApproximation: Sendable, Hashable, Codable {
     ///     buckets that fall in the same minute of the day are added together.
     ///   - day: the day to estimate.
     ///   - boundary: where days start, which also sets where the day's hours start.
-    public init(minutes: [MinuteStepCount], day: LocalDay, boundary: DayBoundary) {
+    public init(minutes: [Minute], day: LocalDay, boundary: DayBoundary) {
         let interval = boundary.interval(of: day)
         var stepsPerMinute: [Int: Int] = [:]
         for minute in minutes where minute.start >= interval.start && minute.start < interval.end {

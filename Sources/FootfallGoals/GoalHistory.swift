@@ -13,6 +13,10 @@ import Foundation
 public struct GoalHistory: Sendable, Hashable, Codable {
     /// The goal before the user sets one: 10,000 steps a day.
     public static let defaultGoal = 10_000
+    /// The goals a user may set, in steps: what the socket's `goal`, D-Bus's SetGoal, the
+    /// configuration file's `goal` and `footfall goal` accept. (The store's schema, a shipped
+    /// migration, says the same in SQL.)
+    public static let allowedGoals = 1...1_000_000
 
     /// A goal and the instant from which it applies.
     public struct Change: Sendable, Hashable, Codable {

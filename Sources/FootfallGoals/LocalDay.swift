@@ -1,3 +1,5 @@
+import FootfallVocabulary
+
 /// A calendar day as the user lives it (year, month, day in the proleptic Gregorian calendar),
 /// with no time zone attached: which instants belong to it is `DayBoundary`'s business.
 ///
@@ -38,29 +40,12 @@ public struct LocalDay: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// The day a number of days since 1970-01-01 (day 0) names; any whole number gives a date.
     public init(daysSince1970 days: Int) {
-        // Howard Hinnant's civil_from_days: eras of 400 years, March-based years so the leap
-        // day comes last.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        self.year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        self.month = month
-        self.day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        (year, month, day) = CivilCalendar.date(daysSince1970: days)
     }
 
     /// Days since 1970-01-01 (negative before it).
     public var daysSince1970: Int {
-        // Hinnant's days_from_civil, the inverse of init(daysSince1970:).
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilCalendar.daysSince1970(year: year, month: month, day: day)
     }
 
     /// The day `count` days later (earlier when negative).

@@ -1,5 +1,5 @@
 /// Which accelerometer to use: the first found, or one named by id, node path or driver name.
-public enum DeviceSelector: Sendable, Equatable, CustomStringConvertible {
+public enum DeviceSelector: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The first accelerometer found: IIO devices first, then evdev.
     case automatic
     /// A device by id (`iio:device0`), node (`/dev/input/event3`, `event3`) or name (`accel_3d`).
@@ -21,10 +21,15 @@ public enum DeviceSelector: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The selector as written: `auto`, or the name.
     public var description: String {
         switch self {
         case .automatic: return "auto"
         case .named(let name): return name
         }
     }
+
+    /// The selector as written, quoted as text is in a dump (`"auto"`, `"event3"`): a
+    /// configuration prints its device as the text the file gave.
+    public var debugDescription: String { description.debugDescription }
 }

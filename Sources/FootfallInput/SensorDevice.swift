@@ -1,3 +1,4 @@
+import FootfallVocabulary
 /// What `footfall devices` shows of an accelerometer, and what a source reads from.
 public struct SensorDevice: Sendable, Codable, Equatable {
     /// The driver family.

@@ -1,3 +1,4 @@
+import FootfallVocabulary
 import SystemPackage
 
 /// Why a sensor could not be found, opened or read. Each message says what failed, on what,

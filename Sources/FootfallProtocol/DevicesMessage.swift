@@ -1,6 +1,6 @@
 /// The accelerometers, in reply to `devices`.
 public struct DevicesMessage: Codable, Sendable, Equatable {
-    public var `class` = "DEVICES"
+    public var `class` = MessageClass.devices
     public var id: RequestID?
     public var devices: [DeviceRecord]
 

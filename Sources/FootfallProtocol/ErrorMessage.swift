@@ -1,6 +1,6 @@
 /// A refused request.
 public struct ErrorMessage: Codable, Sendable, Equatable {
-    public var `class` = "ERROR"
+    public var `class` = MessageClass.error
     public var id: RequestID?
     public var code: ProtocolError.Code
     public var message: String

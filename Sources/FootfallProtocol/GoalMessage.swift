@@ -1,6 +1,6 @@
 /// The goal, in reply to `goal`.
 public struct GoalMessage: Codable, Sendable, Equatable {
-    public var `class` = "GOAL"
+    public var `class` = MessageClass.goal
     public var id: RequestID?
     public var goal: Int
     /// When this goal took effect, Unix seconds (nil for the default).

@@ -2,7 +2,7 @@ import FootfallGoals
 
 /// A milestone reached, while watching.
 public struct MilestoneMessage: Codable, Sendable, Equatable {
-    public var `class` = "MILESTONE"
+    public var `class` = MessageClass.milestone
     public var day: LocalDay
     /// Half, 1x, 2x, ...
     public var milestone: Milestone

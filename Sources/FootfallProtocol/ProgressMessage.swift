@@ -1,23 +1,34 @@
-import FootfallGoals
-
-/// Progress while watching, at most a few times a second.
+/// Progress while watching, at most once per batch: today's figures (`message.steps` reads
+/// `message.figures.steps`).
+@dynamicMemberLookup
 public struct ProgressMessage: Codable, Sendable, Equatable {
-    public var `class` = "PROGRESS"
-    public var day: LocalDay
-    public var steps: Int
-    public var goal: Int
-    public var progress: Double
-    public var tier: ProgressTier
-    public var cadenceSpm: Double
-    public var walking: Bool
+    public var `class` = MessageClass.progress
+    /// Today's figures, written flat beside `class`.
+    public var figures: ProgressFigures
 
-    public init(day: LocalDay, steps: Int, goal: Int, progress: Double, tier: ProgressTier, cadenceSpm: Double, walking: Bool) {
-        self.day = day
-        self.steps = steps
-        self.goal = goal
-        self.progress = progress
-        self.tier = tier
-        self.cadenceSpm = cadenceSpm
-        self.walking = walking
+    /// Creates the message.
+    public init(_ figures: ProgressFigures) {
+        self.figures = figures
+    }
+
+    /// One of the figures, by its name.
+    public subscript<Value>(dynamicMember figure: WritableKeyPath<ProgressFigures, Value>) -> Value {
+        get { figures[keyPath: figure] }
+        set { figures[keyPath: figure] = newValue }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case `class`
+    }
+
+    public init(from decoder: any Decoder) throws {
+        figures = try ProgressFigures(from: decoder)
+        `class` = try decoder.container(keyedBy: CodingKeys.self).decode(MessageClass.self, forKey: .class)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try figures.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(`class`, forKey: .class)
     }
 }

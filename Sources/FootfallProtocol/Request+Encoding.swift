@@ -7,7 +7,7 @@ import Foundation
 extension Request {
     /// The request as one JSON line, with its newline, as a client sends it.
     public func encodedLine(id: RequestID? = nil) -> [UInt8] {
-        var object: [String: JSONValue] = ["cmd": .string(command)]
+        var object: [String: JSONValue] = ["cmd": .string(command.rawValue)]
         switch self {
         case .status, .devices, .version:
             break
@@ -29,7 +29,7 @@ extension Request {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(JSONValue.object(object))) ?? Data("{\"cmd\":\"\(command)\"}".utf8)
+        let data = (try? encoder.encode(JSONValue.object(object))) ?? Data("{\"cmd\":\"\(command.rawValue)\"}".utf8)
         return Array(data) + [UInt8(ascii: "\n")]
     }
 }

@@ -7,30 +7,33 @@ public enum Request: Sendable, Equatable {
     case history(HistoryQuery)
     /// Start (`true`) or stop (`false`) streaming PROGRESS, STEP and MILESTONE events.
     case watch(Bool)
-    /// Read the goal (`nil`) or set it (the daemon's user or root only).
+    /// Read the goal (`nil`) or set it (the daemon's user or root only; `GoalHistory.allowedGoals`).
     case goal(set: Int?)
     /// The accelerometers the daemon can see and the one it reads.
     case devices
     /// The server's VERSION again.
     case version
 
-    /// The goals a client may set, in steps: the socket's `goal` and D-Bus's SetGoal alike.
-    public static let goalRange = 1...1_000_000
-
     /// The grain of a history.
     public enum Granularity: String, Sendable, Codable {
         case day, minute
     }
 
-    /// The request's command name on the wire.
-    public var command: String {
+    /// A request's `cmd` on the wire: each command's name, written here only, in the order
+    /// error messages list them.
+    public enum Command: String, Sendable, CaseIterable {
+        case status, history, watch, goal, devices, version
+    }
+
+    /// The request's command.
+    public var command: Command {
         switch self {
-        case .status: return "status"
-        case .history: return "history"
-        case .watch: return "watch"
-        case .goal: return "goal"
-        case .devices: return "devices"
-        case .version: return "version"
+        case .status: return .status
+        case .history: return .history
+        case .watch: return .watch
+        case .goal: return .goal
+        case .devices: return .devices
+        case .version: return .version
         }
     }
 }

@@ -9,7 +9,7 @@ import FootfallGoals
 /// arguments of the right type and range.
 public enum RequestParser {
     /// The commands, for error messages.
-    public static let commands = ["status", "history", "watch", "goal", "devices", "version"]
+    static let commands = Request.Command.allCases.map(\.rawValue).joined(separator: ", ")
 
     /// Parses one line (without its newline).
     /// - Throws: `ProtocolError` describing what is wrong.
@@ -33,7 +33,7 @@ public enum RequestParser {
         default: throw ProtocolError(.badArgument, "'id' must be a string or a number")
         }
         guard case .string(let command)? = object["cmd"] else {
-            throw ProtocolError(.unknownCommand, "the request has no \"cmd\" string; commands: \(commands.joined(separator: ", "))", id: id)
+            throw ProtocolError(.unknownCommand, "the request has no \"cmd\" string; commands: \(commands)", id: id)
         }
         do throws(ProtocolError) {
             return RequestEnvelope(try request(command, object), id: id)
@@ -44,24 +44,28 @@ public enum RequestParser {
         }
     }
 
-    static func request(_ command: String, _ object: [String: JSONValue]) throws(ProtocolError) -> Request {
+    static func request(_ name: String, _ object: [String: JSONValue]) throws(ProtocolError) -> Request {
+        guard let command = Request.Command(rawValue: name) else {
+            throw ProtocolError(.unknownCommand, "unknown command '\(name.prefix(40))'; commands: \(commands)")
+        }
         switch command {
-        case "status": return .status
-        case "devices": return .devices
-        case "version": return .version
-        case "watch":
+        case .status: return .status
+        case .devices: return .devices
+        case .version: return .version
+        case .watch:
             switch object["enable"] {
             case nil: return .watch(true)
             case .bool(let enable)?: return .watch(enable)
             default: throw ProtocolError(.badArgument, "'enable' must be true or false")
             }
-        case "goal":
+        case .goal:
             guard let value = object["set"] else { return .goal(set: nil) }
-            guard let goal = value.integer, Request.goalRange.contains(goal) else {
-                throw ProtocolError(.badArgument, "'set' must be a whole number of steps from 1 to 1000000")
+            let allowed = GoalHistory.allowedGoals
+            guard let goal = value.integer, allowed.contains(goal) else {
+                throw ProtocolError(.badArgument, "'set' must be a whole number of steps from \(allowed.lowerBound) to \(allowed.upperBound)")
             }
             return .goal(set: goal)
-        case "history":
+        case .history:
             var query = Request.HistoryQuery()
             if let value = object["granularity"] {
                 guard case .string(let name) = value, let granularity = Request.Granularity(rawValue: name) else {
@@ -85,8 +89,6 @@ public enum RequestParser {
                 throw ProtocolError(.badArgument, "'from' (\(from)) is after 'to' (\(to))")
             }
             return .history(query)
-        default:
-            throw ProtocolError(.unknownCommand, "unknown command '\(command.prefix(40))'; commands: \(commands.joined(separator: ", "))")
         }
     }
 

@@ -36,7 +36,7 @@ public enum ServerMessage: Sendable, Equatable {
             }
         } catch {
             // Encoding these plain structs cannot fail; say so on the wire rather than crash.
-            return Array("{\"class\":\"ERROR\",\"code\":\"unavailable\",\"message\":\"encoding failed\"}\n".utf8)
+            return Array("{\"class\":\"\(MessageClass.error.rawValue)\",\"code\":\"\(ProtocolError.Code.unavailable.rawValue)\",\"message\":\"encoding failed\"}\n".utf8)
         }
         return Array(data) + [UInt8(ascii: "\n")]
     }
@@ -46,23 +46,27 @@ public enum ServerMessage: Sendable, Equatable {
     public static func decode(line: some Collection<UInt8>) throws -> ServerMessage {
         let data = Data(line)
         let decoder = MessageCoding.decoder()
-        switch try decoder.decode(MessageHead.self, from: data).class {
-        case "VERSION": return .version(try decoder.decode(VersionMessage.self, from: data))
-        case "STATUS": return .status(try decoder.decode(StatusMessage.self, from: data))
-        case "HISTORY": return .history(try decoder.decode(HistoryMessage.self, from: data))
-        case "WATCH": return .watch(try decoder.decode(WatchMessage.self, from: data))
-        case "PROGRESS": return .progress(try decoder.decode(ProgressMessage.self, from: data))
-        case "STEP": return .step(try decoder.decode(StepMessage.self, from: data))
-        case "MILESTONE": return .milestone(try decoder.decode(MilestoneMessage.self, from: data))
-        case "GOAL": return .goal(try decoder.decode(GoalMessage.self, from: data))
-        case "DEVICES": return .devices(try decoder.decode(DevicesMessage.self, from: data))
-        case "ERROR": return .error(try decoder.decode(ErrorMessage.self, from: data))
-        case let other: throw ProtocolError(.badJSON, "unknown message class '\(other)'")
+        let name = try decoder.decode(MessageHead.self, from: data).class
+        guard let messageClass = MessageClass(rawValue: name) else {
+            throw ProtocolError(.badJSON, "unknown message class '\(name)'")
+        }
+        switch messageClass {
+        case .version: return .version(try decoder.decode(VersionMessage.self, from: data))
+        case .status: return .status(try decoder.decode(StatusMessage.self, from: data))
+        case .history: return .history(try decoder.decode(HistoryMessage.self, from: data))
+        case .watch: return .watch(try decoder.decode(WatchMessage.self, from: data))
+        case .progress: return .progress(try decoder.decode(ProgressMessage.self, from: data))
+        case .step: return .step(try decoder.decode(StepMessage.self, from: data))
+        case .milestone: return .milestone(try decoder.decode(MilestoneMessage.self, from: data))
+        case .goal: return .goal(try decoder.decode(GoalMessage.self, from: data))
+        case .devices: return .devices(try decoder.decode(DevicesMessage.self, from: data))
+        case .error: return .error(try decoder.decode(ErrorMessage.self, from: data))
         }
     }
 }
 
-/// The member every server message has, read first to know which message it is.
+/// The member every server message has, read first to know which message it is: as text, so
+/// a class this version does not know is named in the error.
 struct MessageHead: Decodable {
     var `class`: String
 }

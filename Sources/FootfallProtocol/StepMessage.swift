@@ -1,6 +1,6 @@
 /// A batch of steps just counted, while watching.
 public struct StepMessage: Codable, Sendable, Equatable {
-    public var `class` = "STEP"
+    public var `class` = MessageClass.step
     public var steps: [StepRecord]
     /// Today's total after these steps.
     public var total: Int

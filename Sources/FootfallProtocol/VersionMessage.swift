@@ -1,6 +1,6 @@
 /// The VERSION banner, sent on connect and in reply to `version`.
 public struct VersionMessage: Codable, Sendable, Equatable {
-    public var `class` = "VERSION"
+    public var `class` = MessageClass.version
     public var id: RequestID?
     /// The daemon's release.
     public var release: String

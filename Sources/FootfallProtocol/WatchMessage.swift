@@ -1,6 +1,6 @@
 /// The answer to `watch`.
 public struct WatchMessage: Codable, Sendable, Equatable {
-    public var `class` = "WATCH"
+    public var `class` = MessageClass.watch
     public var id: RequestID?
     public var enable: Bool
 

@@ -1,4 +1,5 @@
 import CFootfallSQLite
+import FootfallVocabulary
 
 /// One connection to a SQLite database, through SQLite's C API (`sqlite3_open_v2` and
 /// friends): statements, transactions, pragmas, the busy timeout and checkpoints, each
@@ -68,8 +69,7 @@ public final class SQLiteConnection {
     /// How long a statement waits for another connection's lock before failing with
     /// ``SQLiteResultCode/busy``.
     public func setBusyTimeout(_ timeout: Duration) {
-        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        sqlite3_busy_timeout(handle, Int32(clamping: timeout.wholeMilliseconds))
     }
 
     /// Runs one or more statements that return no rows (`CREATE TABLE ...; INSERT ...`).

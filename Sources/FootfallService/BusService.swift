@@ -28,12 +28,15 @@ import Synchronization
 /// `sourceCheckInterval` (the bus thread's only timer). History queries run as tasks of this
 /// service and answer on the bus thread.
 ///
-/// Without a bus (none running, a container) it logs that once and the daemon carries on with
-/// its socket; the same if the name is taken or the bus's policy refuses it, or if the bus
-/// goes away later.
+/// Without a bus (none running, a container) it logs that once and returns, and the daemon
+/// carries on with its socket; the same if the name is taken or the bus's policy refuses it,
+/// or if the bus goes away later. So add it to the group with `successTerminationBehavior:
+/// .ignore`: its returning is not the daemon's end.
 public final class BusService: Service, Sendable, CustomStringConvertible {
     public var description: String { "BusService(\(bus))" }
     let bus: BusKind
+    /// The bus's address when it is not `bus`'s usual one (a private bus in tests).
+    let address: String?
     let core: DaemonCore
     let hub: EventHub
     let logger: Logger
@@ -64,21 +67,26 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
     let line = Line()
     let inbox = NIOLockedValueBox<[Work]>([])
     let stopRequested = Atomic<Bool>(false)
-    let wakeup: BusWakeup?
+    /// The eventfd other threads wake the bus thread with; without one the service cannot run.
+    let wakeup: Result<BusWakeup, BusError>
     /// How often the source's state is checked when no report comes (when still).
     let sourceCheckInterval = Duration.seconds(30)
 
     /// Creates the service.
     /// - Parameters:
     ///   - bus: the session bus (a user's daemon) or the system bus (`--system`).
+    ///   - address: the bus's D-Bus address, when not `bus`'s usual one (`unix:path=...`, a
+    ///     private bus); nil for the usual one.
     ///   - thread: where the bus's loop runs (footfalld lends it its main thread).
-    public init(bus: BusKind, core: DaemonCore, hub: EventHub, logger: Logger, thread: ThreadStarter = .newThread) {
+    public init(bus: BusKind, address: String? = nil, core: DaemonCore, hub: EventHub, logger: Logger,
+                thread: ThreadStarter = .newThread) {
         self.startThread = thread
         self.bus = bus
+        self.address = address
         self.core = core
         self.hub = hub
         self.logger = logger
-        wakeup = try? BusWakeup()
+        wakeup = Result { () throws(BusError) in try BusWakeup() }
     }
 
     public func run() async throws {
@@ -122,19 +130,23 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
             ask.finish()
             return served
         }
-        // Without a bus the service has nothing to do, but returning would stop the daemon.
-        if !served { try? await gracefulShutdown() }
+        if !served { logger.debug("the D-Bus service ends; the daemon goes on without it") }
     }
 
     func stop() {
         stopRequested.store(true, ordering: .relaxed)
-        wakeup?.signal()
+        wake()
+    }
+
+    /// Wakes the bus thread from its wait.
+    func wake() {
+        if case .success(let wakeup) = wakeup { wakeup.signal() }
     }
 
     /// Hands work to the bus thread and wakes it.
     func post(_ work: Work) {
         inbox.withLockedValue { $0.append(work) }
-        wakeup?.signal()
+        wake()
     }
 
     /// Sends news on the calling thread when on the bus (the bus thread is woken only when
@@ -144,11 +156,11 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
             guard let connection = line.connection, let object = line.object else { return false }
             do throws(BusError) {
                 try send(work, connection, object)
-                if connection.hasUnsentMessages { wakeup?.signal() }
+                if connection.hasUnsentMessages { wake() }
             } catch {
                 // The bus thread logs it and leaves the bus, as when its own send fails.
                 line.failure = error
-                wakeup?.signal()
+                wake()
             }
             return true
         }
@@ -188,14 +200,21 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
     /// The bus thread: connects, exports, then serves until shutdown.
     /// - Returns: false when there was no bus to serve (or it went away).
     func serve(ask: @escaping (Int, Request.HistoryQuery) -> Void) -> Bool {
-        guard let wakeup else {
-            logger.notice("D-Bus is off: no eventfd for the bus thread; serving on the socket only")
+        let wakeup: BusWakeup
+        do throws(BusError) {
+            wakeup = try self.wakeup.get()
+        } catch {
+            logger.notice("D-Bus is off: \(error); serving on the socket only")
             return false
         }
         let connection: BusConnection
         let object = FootfallBusObject(core: core, askHistory: ask)
         do throws(BusError) {
-            connection = try BusConnection(bus, description: "footfalld")
+            if let address {
+                connection = try BusConnection(address: address, kind: bus, description: "footfalld")
+            } else {
+                connection = try BusConnection(bus, description: "footfalld")
+            }
             try connection.requestName(FootfallBusInterface.busName)
             try connection.export(object, at: FootfallBusInterface.objectPath, interface: FootfallBusInterface.description)
         } catch {
@@ -219,7 +238,7 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
         do throws(BusError) {
             while !stopRequested.load(ordering: .relaxed) {
                 let wait = try serveOnce(connection, object)
-                wait.wait(wakeup: wakeup)
+                try wait.wait(wakeup: wakeup)
             }
         } catch {
             logger.warning("D-Bus is off from now on: \(error); serving on the socket only")
@@ -251,7 +270,7 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
             line.lastSourceCheck = .now
             object.refresh()
             try connection.emitPropertiesChanged(path: FootfallBusInterface.objectPath, interface: FootfallBusInterface.name,
-                                                 properties: object.changedSinceAnnounced(only: ["SourceKind", "SourceState"]))
+                                                 properties: object.changedSinceAnnounced(only: [.sourceKind, .sourceState]))
         }
         // Reads between reports see the figures of now.
         object.refresh()

@@ -1,4 +1,5 @@
 import FootfallInput
+import FootfallYAML
 
 /// One key's value node, with the helpers that check it.
 struct ConfigurationField {

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FootfallGoals
 import FootfallInput
+import FootfallYAML
 import Logging
 
 /// footfalld's settings, from its YAML configuration file (documented in docs/configuration.md).
@@ -23,8 +24,8 @@ public struct DaemonConfiguration: Sendable, Equatable {
     public var dayStartMinutes = 0
     /// Colour palette for rendering.
     public var palette = Palette.Name.standard
-    /// The accelerometer: "auto" or an id or name from 'footfall devices'.
-    public var device = "auto"
+    /// The accelerometer: the first found (`auto`), or one by an id or name from 'footfall devices'.
+    public var device = DeviceSelector.automatic
     /// What steps are counted with: `auto` (the accelerometer, else a chip's step counter),
     /// `accelerometer`, or `hardware-steps` (the chip's own counter).
     public var source = StepSource.automatic
@@ -152,13 +153,13 @@ public struct DaemonConfiguration: Sendable, Equatable {
             }
             let field = ConfigurationField(key: key, node: value, path: path, line: value.line)
             switch key {
-            case "goal": configuration.goal = try field.integer(in: 1...1_000_000)
+            case "goal": configuration.goal = try field.integer(in: GoalHistory.allowedGoals)
             case "user_name": configuration.userName = try field.optionalText()
             case "height_cm": configuration.heightCentimetres = try field.optionalNumber(in: 50...260)
             case "stride_m": configuration.strideMetres = try field.optionalNumber(in: 0.2...2.5)
             case "day_start": configuration.dayStartMinutes = try field.timeOfDay()
             case "palette": configuration.palette = try field.choice(Palette.Name.self)
-            case "device": configuration.device = try field.optionalText() ?? "auto"
+            case "device": configuration.device = try field.optionalText().map(DeviceSelector.init) ?? .automatic
             case "source": configuration.source = try field.choice(StepSource.self)
             case "mount_matrix": configuration.mountMatrix = try field.optionalMountMatrix()
             case "units_per_g": configuration.unitsPerG = try field.optionalNumber(in: 1...1e7)

@@ -30,31 +30,29 @@ extension DaemonCore {
                 row.steps += delta.steps
                 byDay[delta.day] = row
             }
-            var records: [DayRecord] = []
+            var days: [DayTotal] = []
             var day = from
             while day <= to {
-                let row = byDay[day]
                 // Today's figures are the ledger's: they include steps still in memory.
                 if day == figures.day {
-                    records.append(DayRecord(day: day, steps: figures.steps, goal: figures.goal))
+                    days.append(DayTotal(day: day, steps: figures.steps, goal: figures.goal))
                 } else {
-                    records.append(DayRecord(day: day, steps: row?.steps ?? 0,
-                                             goal: row?.goal ?? figures.goals.goal(for: day, boundary: figures.boundary)))
+                    days.append(byDay[day] ?? DayTotal(day: day, steps: 0, goal: figures.goals.goal(for: day, boundary: figures.boundary)))
                 }
                 day = day.next
             }
-            return HistoryMessage(granularity: .day, from: from, to: to, days: records)
+            return HistoryMessage(granularity: .day, from: from, to: to, days: days)
         case .minute:
             let start = Int64(figures.boundary.start(of: from).timeIntervalSince1970)
             let end = Int64(figures.boundary.start(of: to.next).timeIntervalSince1970)
             let (pending, rows) = try await executor.run {
                 (ledger.pendingMinutes().filter { $0.start >= start && $0.start < end }, try store.current.minutes(from: start, to: end))
             }
-            var buckets = MinuteBuckets()
+            var buckets = MinuteTally()
             buckets.add(contentsOf: rows.map(\.delta))
             buckets.add(contentsOf: pending)
             let minutes = buckets.deltas.map {
-                MinuteRecord(start: Double($0.start), steps: $0.steps,
+                HistoryMinute(start: Double($0.start), steps: $0.steps,
                              cadenceSpm: $0.steps > 0 ? DaemonSnapshot.reported(tenths: $0.cadenceSum / Double($0.steps)) : 0,
                              source: SourceKind($0.source))
             }

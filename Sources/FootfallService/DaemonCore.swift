@@ -99,8 +99,9 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
         guard let uid, PeerCredentials.mayChangeState(uid: uid, daemonUID: daemonUID) else {
             throw .notPermitted("only the daemon's user or root may change the goal")
         }
-        guard Request.goalRange.contains(goal) else {
-            throw .invalid("the goal must be a whole number of steps from \(Request.goalRange.lowerBound) to \(Request.goalRange.upperBound)")
+        let allowed = GoalHistory.allowedGoals
+        guard allowed.contains(goal) else {
+            throw .invalid("the goal must be a whole number of steps from \(allowed.lowerBound) to \(allowed.upperBound)")
         }
         do {
             let since = try ledger.setGoal(goal, changedBy: uid).changes.last?.effective
@@ -120,7 +121,7 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
         let settings = settings.current
         let activity = settings.approximations
             ? ActivityApproximation(minutes: figures.todayMinutes.deltas.compactMap {
-                try? MinuteStepCount(start: Date(timeIntervalSince1970: Double($0.start)), steps: $0.steps)
+                try? ActivityApproximation.Minute(start: Date(timeIntervalSince1970: Double($0.start)), steps: $0.steps)
             }, day: figures.day, boundary: figures.boundary)
             : nil
         var snapshot = DaemonSnapshot(

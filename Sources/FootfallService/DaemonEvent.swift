@@ -34,7 +34,7 @@ extension DaemonEvent.Kind {
         case .steps(let steps, let total):
             return .step(StepMessage(steps: steps, total: total))
         case .progress(let figures):
-            return .progress(ProgressMessage(figures))
+            return .progress(ProgressMessage(ProgressFigures(figures)))
         case .milestone(let record):
             return .milestone(MilestoneMessage(day: record.day, milestone: record.milestone, steps: record.steps, goal: record.goal))
         }

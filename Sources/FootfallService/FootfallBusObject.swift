@@ -15,7 +15,7 @@ final class FootfallBusObject: BusObjectHandler {
     /// The figures properties are read from.
     private(set) var current: DaemonSnapshot
     /// Property values as last announced with PropertiesChanged.
-    private var announced: [String: BusValue] = [:]
+    private var announced: [FootfallBusProperty: BusValue] = [:]
     /// History calls waiting for the store, by the id given to `askHistory`.
     private var waiting: [Int: (call: BusPendingCall, granularity: Request.Granularity)] = [:]
     private var nextID = 0
@@ -38,42 +38,31 @@ final class FootfallBusObject: BusObjectHandler {
     /// The properties whose values differ from those last announced, now announced: what
     /// PropertiesChanged should carry.
     /// - Parameter only: consider only these properties (nil: all).
-    func changedSinceAnnounced(only names: Set<String>? = nil) -> [String] {
+    func changedSinceAnnounced(only properties: Set<FootfallBusProperty>? = nil) -> [String] {
         let values = Self.values(of: current, release: release)
-        let changed = FootfallBusInterface.properties.map(\.name).filter { name in
-            (names?.contains(name) ?? true) && values[name] != announced[name]
+        let changed = FootfallBusProperty.allCases.filter { property in
+            (properties?.contains(property) ?? true) && values[property] != announced[property]
         }
-        for name in changed { announced[name] = values[name] }
-        return changed
+        for property in changed { announced[property] = values[property] }
+        return changed.map(\.rawValue)
     }
 
-    func value(of property: String) -> BusValue? {
-        Self.values(of: current, release: release)[property]
+    func value(of name: String) -> BusValue? {
+        FootfallBusProperty(rawValue: name).map { $0.value(in: current, release: release) }
     }
 
     /// Every property's value for a snapshot.
-    static func values(of snapshot: DaemonSnapshot, release: String) -> [String: BusValue] {
-        [
-            "Day": .string(snapshot.day.description),
-            "Steps": .uint32(UInt32(clamping: snapshot.steps)),
-            "Goal": .uint32(UInt32(clamping: snapshot.goal)),
-            "Progress": .double(snapshot.progress),
-            "Tier": .string(snapshot.tier.name),
-            "Walking": .bool(snapshot.walking),
-            "Cadence": .double(snapshot.cadence),
-            "Distance": .double(snapshot.distanceMetres),
-            "Milestones": .array(element: "s", snapshot.milestones.map { .string($0.description) }),
-            "SourceKind": .string(SourceKind(snapshot.sensor.device?.backend).rawValue),
-            "SourceState": .string(snapshot.sensor.state.rawValue),
-            "HardwareStepsToday": .int64(Int64(snapshot.hardwareStepsToday ?? -1)),
-            "Version": .string(release),
-        ]
+    static func values(of snapshot: DaemonSnapshot, release: String) -> [FootfallBusProperty: BusValue] {
+        Dictionary(uniqueKeysWithValues: FootfallBusProperty.allCases.map { ($0, $0.value(in: snapshot, release: release)) })
     }
 
     func handle(_ call: BusMethodCall) -> BusMethodOutcome {
         do throws(BusMethodError) {
-            switch call.member {
-            case "SetGoal":
+            guard let method = FootfallBusMethod(rawValue: call.member) else {
+                return .error(.failed("no method \(call.member)"))
+            }
+            switch method {
+            case .setGoal:
                 let goal = try call.readUInt32()
                 do throws(GoalChangeRefusal) {
                     _ = try core.setGoal(Int(goal), requestedBy: call.senderUID())
@@ -84,15 +73,13 @@ final class FootfallBusObject: BusObjectHandler {
                     }
                 }
                 return .reply([])
-            case "GetDays":
+            case .getDays:
                 let first = try Self.day(call.readString(), "first"), last = try Self.day(call.readString(), "last")
                 guard first <= last else { throw .invalidArgs("'first' (\(first)) is after 'last' (\(last))") }
                 return ask(Request.HistoryQuery(granularity: .day, from: first, to: last), call)
-            case "GetMinutes":
+            case .getMinutes:
                 let day = try Self.day(call.readString(), "day")
                 return ask(Request.HistoryQuery(granularity: .minute, from: day, to: day), call)
-            default:
-                return .error(.failed("no method \(call.member)"))
             }
         } catch {
             return .error(error)
@@ -114,11 +101,11 @@ final class FootfallBusObject: BusObjectHandler {
         case .success(let history):
             switch granularity {
             case .day:
-                try call.reply([.array(element: "(suu)", (history.days ?? []).map {
+                try call.reply([.array(element: FootfallBusMethod.daySignature, (history.days ?? []).map {
                     .structure([.string($0.day.description), .uint32(UInt32(clamping: $0.steps)), .uint32(UInt32(clamping: $0.goal))])
                 })])
             case .minute:
-                try call.reply([.array(element: "(xuds)", (history.minutes ?? []).map {
+                try call.reply([.array(element: FootfallBusMethod.minuteSignature, (history.minutes ?? []).map {
                     .structure([.int64(Int64($0.start)), .uint32(UInt32(clamping: $0.steps)), .double($0.cadenceSpm),
                                 .string($0.source.rawValue)])
                 })])

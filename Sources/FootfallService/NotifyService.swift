@@ -1,27 +1,26 @@
+import FootfallDBus
 import ServiceLifecycle
 
 /// Keeps systemd informed, on one schedule: WATCHDOG=1 at half the watchdog interval systemd
 /// asks for (`WATCHDOG_USEC`), but only while the sensor thread is alive (a hung thread stops
 /// the pings and systemd restarts the daemon), with STATUS= a line of today's figures when it
 /// changed, in the same message; every 15 s without a watchdog. STOPPING=1 on shutdown.
+/// There is none without a systemd to tell: a service with nothing to do is not added.
 public struct NotifyService: Service, CustomStringConvertible {
     public var description: String { "NotifyService" }
     let notifier: SystemdNotifier
     let figures: any DaemonSnapshotProviding
 
-    /// Creates the service.
+    /// Creates the service, or nil when systemd did not start the daemon (`notifier` is not
+    /// active).
     /// - Parameter figures: where the daemon's snapshot comes from.
-    public init(notifier: SystemdNotifier, figures: any DaemonSnapshotProviding) {
+    public init?(notifier: SystemdNotifier, figures: any DaemonSnapshotProviding) {
+        guard notifier.isActive else { return nil }
         self.notifier = notifier
         self.figures = figures
     }
 
     public func run() async throws {
-        guard notifier.isActive else {
-            // Nothing to tell, but a service that returns early would stop the whole group.
-            try? await gracefulShutdown()
-            return
-        }
         let interval = notifier.watchdogInterval.map { $0 / 2 } ?? .seconds(15)
         var lastSamples = -1
         var lastStatus = ""

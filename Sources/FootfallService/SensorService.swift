@@ -13,6 +13,7 @@ import Logging
 import NIOConcurrencyHelpers
 import ServiceLifecycle
 import Synchronization
+import SystemPackage
 
 /// Reads the accelerometer and runs the detector on a thread of its own, so sampling and
 /// detection never wait for a client or the disk.
@@ -40,11 +41,7 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
     /// Written to end a sleep early, for shutdown: a pipe polled with a relative timeout, so
     /// a wall clock set back hours does not stretch a sleep (a `DispatchSemaphore`'s timed
     /// wait on Linux ends at a wall-clock instant; the guest's clock-jump test caught it).
-    let wakeUp: (read: Int32, write: Int32) = {
-        var fds: [Int32] = [-1, -1]
-        _ = pipe(&fds)
-        return (fds[0], fds[1])
-    }()
+    let wakeUp: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
     let published = NIOLockedValueBox(SensorStatus.starting)
     /// Samples a batch holds at most (a replay as fast as possible would otherwise never end one).
     let batchLimit = 65_536
@@ -58,8 +55,15 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
     ///   - sink: where updates go.
     ///   - input: the report latency and the still interval to read by.
     ///   - thread: where the sensor's loop runs.
+    /// - Throws: `DaemonError.outOfDescriptors` when the kernel gives no pipe for the wakeup.
     public init(makeSource: @escaping @Sendable () -> SensorSource, detector: DetectorConfiguration,
-                sink: SensorSink, logger: Logger, input: InputConfiguration = InputConfiguration(), thread: ThreadStarter = .newThread) {
+                sink: SensorSink, logger: Logger, input: InputConfiguration = InputConfiguration(),
+                thread: ThreadStarter = .newThread) throws(DaemonError) {
+        do {
+            wakeUp = try FileDescriptor.pipe(options: [.closeOnExec, .nonBlocking])
+        } catch {
+            throw .outOfDescriptors(purpose: "the sensor thread's wakeup pipe", error)
+        }
         self.startThread = thread
         self.makeSource = makeSource
         self.detector = detector
@@ -90,14 +94,19 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
     }
 
     deinit {
-        close(wakeUp.read)
-        close(wakeUp.write)
+        try? wakeUp.readEnd.close()
+        try? wakeUp.writeEnd.close()
     }
 
     func requestStop() {
         stopRequested.store(true, ordering: .relaxed)
-        var byte: UInt8 = 1
-        _ = write(wakeUp.write, &byte, 1)
+        // Nothing reads the pipe: one byte keeps every later poll ready. A full pipe (EAGAIN)
+        // is as ready as one byte.
+        do {
+            _ = try withUnsafeBytes(of: UInt8(1)) { try wakeUp.writeEnd.write($0) }
+        } catch {
+            assert(error as? Errno == .resourceTemporarilyUnavailable, "writing the sensor thread's wakeup pipe: \(error)")
+        }
     }
 
     /// Sleeps until `deadline` (monotonic seconds) or until asked to stop.
@@ -105,7 +114,7 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
         while !stopRequested.load(ordering: .relaxed) {
             let seconds = deadline - MonotonicClock.now()
             guard seconds > 0 else { return }
-            var entry = pollfd(fd: wakeUp.read, events: Int16(POLLIN), revents: 0)
+            var entry = pollfd(fd: wakeUp.readEnd.rawValue, events: Int16(POLLIN), revents: 0)
             if poll(&entry, 1, Int32(min((seconds * 1000).rounded(.up), 60_000))) > 0 { return }
         }
     }

@@ -1,4 +1,5 @@
 import FootfallInput
+import FootfallVocabulary
 
 /// What the sensor thread reports after each read: the steps credited, the detector's state,
 /// and which kind of sensor the samples came from, so every step is filed under the device

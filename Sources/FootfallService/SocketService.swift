@@ -5,6 +5,7 @@ import Foundation
 #endif
 import FootfallProtocol
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
@@ -49,10 +50,18 @@ public struct SocketService: Service, CustomStringConvertible {
 
     public func run() async throws {
         try Self.prepare(path: path)
+        // Set once shutdown begins: a connection accepted from then on is closed at once rather
+        // than wrapped for a server loop that has ended (NIO stops the process on an
+        // NIOAsyncChannel dropped without `executeThenClose`).
+        let stopping = NIOLockedValueBox(false)
         let server = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true) { channel in
                 PeerCredentials.of(channel).flatMapThrowing { peer in
+                    guard !stopping.withLockedValue({ $0 }) else {
+                        channel.close(promise: nil)
+                        throw ChannelError.ioOnClosedChannel
+                    }
                     try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LineFrameDecoder()))
                     let wrapped = try NIOAsyncChannel<LineFrame, ByteBuffer>(wrappingChannelSynchronously: channel)
                     return Connection(channel: wrapped, peer: peer)
@@ -62,27 +71,31 @@ public struct SocketService: Service, CustomStringConvertible {
         logger.info("listening", metadata: ["socket.path": "\(path)"])
         onListening()
         let active = ManagedAtomicCounter()
-        do {
-            try await cancelWhenGracefulShutdown {
-                try await withThrowingDiscardingTaskGroup { tasks in
-                    try await server.executeThenClose { inbound in
-                        for try await connection in inbound {
-                            guard active.increment() <= maximumConnections else {
-                                active.decrement()
-                                logger.warning("too many connections; refusing one", metadata: ["socket.connections": "\(maximumConnections)"])
-                                try? await connection.channel.channel.close()
-                                continue
-                            }
-                            tasks.addTask {
-                                await serve(connection)
-                                active.decrement()
-                            }
+        try await withThrowingDiscardingTaskGroup { tasks in
+            // Graceful shutdown closes the listening socket first, so clients see it go; the loop
+            // then takes the connections already accepted (each is served, or ends at once below),
+            // never dropping one, and ends.
+            try await withGracefulShutdownHandler {
+                try await server.executeThenClose { inbound in
+                    for try await connection in inbound {
+                        guard active.increment() <= maximumConnections else {
+                            active.decrement()
+                            logger.warning("too many connections; refusing one", metadata: ["socket.connections": "\(maximumConnections)"])
+                            try? await connection.channel.executeThenClose { _, _ in }
+                            continue
+                        }
+                        tasks.addTask {
+                            await serve(connection)
+                            active.decrement()
                         }
                     }
                 }
+            } onGracefulShutdown: {
+                stopping.withLockedValue { $0 = true }
+                server.channel.close(promise: nil)
             }
-        } catch is CancellationError {
-            // Graceful shutdown: the socket is closed first, so clients see it go.
+            // The socket is closed: so are its connections.
+            tasks.cancelAll()
         }
         unlink(path)
         logger.info("socket closed", metadata: ["socket.path": "\(path)"])

@@ -1,5 +1,6 @@
 import FootfallInput
 import FootfallProtocol
+import FootfallVocabulary
 
 extension SourceKind {
     /// The wire's name for a backend; `.none` when there is no device yet.

@@ -4,9 +4,7 @@ extension StatusMessage {
     /// The snapshot as the socket's STATUS.
     public init(_ snapshot: DaemonSnapshot, id: RequestID? = nil) {
         let sensor = snapshot.sensor, device = sensor.device
-        self.init(day: snapshot.day, steps: snapshot.steps, goal: snapshot.goal, progress: snapshot.progress, tier: snapshot.tier,
-                  cadenceSpm: snapshot.cadence, walking: snapshot.walking, distanceM: snapshot.distanceMetres,
-                  milestones: snapshot.milestones,
+        self.init(ProgressFigures(snapshot), distanceM: snapshot.distanceMetres, milestones: snapshot.milestones,
                   source: SourceStatus(kind: SourceKind(device?.backend), device: device?.id ?? "", name: device?.name ?? "",
                                        state: sensor.state, losses: sensor.losses, rateHz: device?.currentRateHz),
                   hardwareSteps: sensor.hardwareSteps, samplesProcessed: sensor.samplesProcessed, uptimeS: snapshot.uptimeSeconds,

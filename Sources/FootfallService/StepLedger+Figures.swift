@@ -16,7 +16,7 @@ extension StepLedger {
         public var cadence: Double
         public var lifetime: Int
         /// Today's minutes filed since the daemon started.
-        public var todayMinutes: MinuteBuckets
+        public var todayMinutes: MinuteTally
         public var goalSince: Date?
         public var boundary: DayBoundary
         /// The goal history, for the goal a past day had.

@@ -7,6 +7,7 @@ import FootfallGoals
 import FootfallInput
 import FootfallProtocol
 import FootfallStore
+import FootfallVocabulary
 import NIOConcurrencyHelpers
 
 /// Today's steps and everything not yet written to disk, in memory, under one lock, with no
@@ -30,14 +31,14 @@ public final class StepLedger: SensorSink, Sendable {
         var todaySteps: Int
         var tracker: MilestoneTracker
         var reached: [Milestone]
-        var pendingMinutes = MinuteBuckets()
+        var pendingMinutes = MinuteTally()
         var pendingDayGoals: [LocalDay: Int] = [:]
         var pendingMilestones: [MilestoneRecord] = []
         var pendingGoalChanges: [GoalChange] = []
         var waitingForClock: [WaitingStep] = []
         var recentSteps: [StepRecord] = []
         /// Today's minutes filed since the daemon started, written or not.
-        var todayMinutes = MinuteBuckets()
+        var todayMinutes = MinuteTally()
         /// Steps the chip's own counter counted today since the daemon started, once it was read.
         var hardwareStepsToday: Int?
         var walking = false

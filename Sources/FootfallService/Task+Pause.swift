@@ -12,9 +12,7 @@ extension Task where Success == Never, Failure == Never {
     /// 15 s sleep); NIO's timer wakes its one thread once, when due.
     static func pause(for duration: Duration) async -> Bool {
         if Task.isCancelled || Task.isShuttingDownGracefully { return false }
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        let timer = MultiThreadedEventLoopGroup.singleton.next().scheduleTask(in: .nanoseconds(nanoseconds)) {}
+        let timer = MultiThreadedEventLoopGroup.singleton.next().scheduleTask(in: TimeAmount(duration)) {}
         return await withTaskCancellationHandler {
             await withGracefulShutdownHandler {
                 (try? await timer.futureResult.get()) != nil

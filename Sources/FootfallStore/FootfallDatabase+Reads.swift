@@ -32,11 +32,11 @@ extension FootfallDatabase {
     ///   - from: Unix seconds, included.
     ///   - to: Unix seconds, excluded.
     /// - Throws: ``StoreError`` if the database cannot be read.
-    public func minutes(from: Int64, to: Int64) throws(StoreError) -> [MinuteRow] {
+    public func minutes(from: Int64, to: Int64) throws(StoreError) -> [StoredMinute] {
         try perform("read minutes") {
             try read { db in
-                try db.rows("SELECT \(MinuteRow.columns) FROM minute WHERE start >= ? AND start < ? ORDER BY start, source",
-                            [from.sqliteValue, to.sqliteValue], MinuteRow.init(row:))
+                try db.rows("SELECT \(StoredMinute.columns) FROM minute WHERE start >= ? AND start < ? ORDER BY start, source",
+                            [from.sqliteValue, to.sqliteValue], StoredMinute.init(row:))
             }
         }
     }

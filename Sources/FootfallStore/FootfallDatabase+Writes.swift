@@ -23,7 +23,7 @@ extension FootfallDatabase {
     private static func apply(_ batch: StoreBatch, in db: SQLiteConnection) throws {
         var stepsByDay = batch.stepsWithoutMinutes
         for delta in batch.minutes {
-            try MinuteRow.add(delta, in: db)
+            try StoredMinute.add(delta, in: db)
             stepsByDay[delta.day, default: 0] += delta.steps
         }
         // Sorted so a batch always runs the same statements in the same order.

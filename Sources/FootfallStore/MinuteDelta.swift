@@ -1,5 +1,5 @@
 import FootfallGoals
-import FootfallInput
+import FootfallVocabulary
 
 /// Steps to add to one wall-clock minute of one source: what the daemon counted since its last
 /// flush. The store adds a delta to the minute's row (creating it if needed), never overwrites

@@ -1,5 +1,5 @@
-import FootfallInput
 import FootfallSQLite
+import FootfallVocabulary
 
 /// A minute's source is stored as the backend's name ("iio", "evdev", "replay",
 /// "hardware-steps"), the values the schema's CHECK allows.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FootfallVocabulary
 
 /// Why the store could not be opened, read or written. Each message says what failed, on which
 /// file, why, and what to do about it; the underlying SQLite result code (extended, as SQLite
@@ -112,7 +113,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A short human form of a duration: "2 s", "250 ms".
     static func describe(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.wholeMilliseconds
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     }
 

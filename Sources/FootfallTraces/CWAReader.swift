@@ -1,4 +1,5 @@
 import FootfallDetection
+import FootfallVocabulary
 
 /// Reads Axivity AX3 and AX6 recordings (`.cwa`), OpenMovement's published block format: a
 /// 1,024-byte header block (`MD`), then 512-byte data blocks (`AX`), each with its own
@@ -170,7 +171,7 @@ enum CWAReader {
         let year = Int((value >> 26) & 0x3F) + 2000
         let month = Int((value >> 22) & 0x0F), day = Int((value >> 17) & 0x1F)
         let hour = Int((value >> 12) & 0x1F), minute = Int((value >> 6) & 0x3F), second = Int(value & 0x3F)
-        return Double(ISOTimeParser.daysFromCivil(year: year, month: max(1, month), day: max(1, day)) * 86_400
+        return Double(CivilCalendar.daysSince1970(year: year, month: max(1, month), day: max(1, day)) * 86_400
                       + hour * 3600 + minute * 60 + second)
     }
 

@@ -1,3 +1,5 @@
+import FootfallVocabulary
+
 /// Reads an ISO 8601 date and time from bytes, without Foundation: `2026-05-01T12:00:00.125Z`,
 /// a space instead of `T`, a zone as `Z`, `+02:00` or `+0200`, or none (the clock as written,
 /// counted as if it were UTC, which keeps its calendar days).
@@ -58,18 +60,7 @@ enum ISOTimeParser {
             }
         }
         guard i == end else { return nil }
-        return Double(daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 - zone) + second
-    }
-
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
-    /// `days_from_civil`).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        return Double(CivilCalendar.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 - zone) + second
     }
 
     /// `parse` for a string (used on the first lines, to find the layout).

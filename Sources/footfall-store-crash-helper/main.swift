@@ -14,8 +14,8 @@ import Darwin
 #endif
 import FootfallAnalysis
 import FootfallGoals
-import FootfallInput
 import FootfallStore
+import FootfallVocabulary
 import Logging
 
 /// Writes one line to a file descriptor with a single system call.

@@ -21,7 +21,7 @@ struct ClientOptions: ParsableArguments {
             FileHandle.standardError.write(Data("footfall: \(error)\n".utf8))
             switch error {
             case .daemonNotRunning, .permissionDenied, .connectionClosed: throw ExitCode(69)
-            case .refused(let code, _): throw ExitCode(code == ProtocolError.Code.badArgument.rawValue ? 64 : 1)
+            case .refused(let code, _): throw ExitCode(code == .badArgument ? 64 : 1)
             case .badReply: throw ExitCode.failure
             }
         }

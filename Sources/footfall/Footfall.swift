@@ -1,4 +1,5 @@
 import ArgumentParser
+import FootfallVocabulary
 
 /// The `footfall` command: counts steps in recorded traces, benchmarks the detector, and
 /// (with the daemon) shows today's progress.
@@ -14,14 +15,9 @@ struct Footfall: AsyncParsableCommand {
         CSV or TSV, Axivity .cwa, ActiGraph .gt3x, GENEActiv .bin, compressed with gzip, xz or \
         zstd ('footfall inspect FILE' says how one is read).
         """,
-        version: FootfallVersion.release,
+        version: FootfallRelease.version,
         subcommands: [Status.self, Watch.self, History.self, Goal.self, Render.self,
                       Count.self, Inspect.self, Convert.self, Bench.self, Plot.self, Synth.self, DevSets.self, Devices.self, Record.self],
         defaultSubcommand: Status.self
     )
-}
-
-/// The release this build reports.
-enum FootfallVersion {
-    static let release = "0.1.0"
 }

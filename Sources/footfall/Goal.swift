@@ -1,5 +1,6 @@
 import ArgumentParser
 import FootfallClient
+import FootfallGoals
 import FootfallProtocol
 import FootfallText
 
@@ -14,7 +15,10 @@ struct Goal: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("The new goal, in steps (1 to 1000000).", valueName: "steps"))
+    /// The goals the daemon accepts.
+    static let allowed = GoalHistory.allowedGoals
+
+    @Argument(help: ArgumentHelp("The new goal, in steps (\(Goal.allowed.lowerBound) to \(Goal.allowed.upperBound)).", valueName: "steps"))
     var steps: Int?
 
     @Flag(help: "Print the GOAL object as JSON.")
@@ -23,7 +27,9 @@ struct Goal: AsyncParsableCommand {
     @OptionGroup var client: ClientOptions
 
     func validate() throws {
-        if let steps, !(1...1_000_000).contains(steps) { throw ValidationError("The goal must be from 1 to 1000000 steps.") }
+        if let steps, !Self.allowed.contains(steps) {
+            throw ValidationError("The goal must be from \(Self.allowed.lowerBound) to \(Self.allowed.upperBound) steps.")
+        }
     }
 
     func run() async throws {

@@ -80,7 +80,7 @@ struct History: AsyncParsableCommand {
 
     /// A bar per day: the day, its steps, and a bar scaled so the longest day fills the space,
     /// with '|' where the goal falls; the tier's symbol says low, mid or done without colour.
-    static func dayBars(_ days: [DayRecord], width: Int, colour: Bool) -> String {
+    static func dayBars(_ days: [DayTotal], width: Int, colour: Bool) -> String {
         let scale = max(days.map { max($0.steps, $0.goal) }.max() ?? 1, 1)
         let barWidth = max(10, min(width, 120) - 28)
         var out = ""
@@ -104,7 +104,7 @@ struct History: AsyncParsableCommand {
         return out
     }
 
-    static func minuteTable(_ minutes: [MinuteRecord]) -> String {
+    static func minuteTable(_ minutes: [HistoryMinute]) -> String {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         var table = TextTable([("minute", .left), ("steps", .right), ("cadence", .right), ("source", .left)])

@@ -6,9 +6,11 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import FootfallDBus
 import FootfallDetection
 import FootfallInput
 import FootfallService
+import FootfallVocabulary
 import Logging
 import ServiceLifecycle
 
@@ -34,7 +36,7 @@ struct Daemon {
         input.reportLatency = options.reportLatency
         input.stepCounterInterval = options.reportLatency
         let source: SampleSource = options.replay.map { .replay(path: $0, speed: options.speed, loops: options.loop) }
-            ?? .device(DeviceSelector(options.device),
+            ?? .device(options.device,
                        catalog: SensorCatalog(configuration: input, logger: Logger(label: "footfall.input")))
         let sensorLogger = Logger(label: "footfall.sensor")
         let settings = LiveSettings(configuration.runtimeSettings)
@@ -43,10 +45,10 @@ struct Daemon {
         let writer = StoreWriter(store: store, ledger: ledger, hub: hub, executor: executor, logger: Logger(label: "footfall.store"))
         // One schedule for the whole daemon: the sensor thread's batches, one per report latency.
         let handover = BatchHandover(ledger: ledger, writer: writer)
-        let sensor = SensorService(makeSource: { source.open(logger: sensorLogger) }, detector: .default, sink: handover,
+        let sensor = try SensorService(makeSource: { source.open(logger: sensorLogger) }, detector: .default, sink: handover,
                                    logger: sensorLogger, input: input)
         let core = DaemonCore(ledger: ledger, store: store, executor: executor, sensor: sensor, catalog: source.catalog,
-                              release: DaemonRelease.version, settings: settings, handover: handover)
+                              release: FootfallRelease.version, settings: settings, handover: handover)
         let notifier = SystemdNotifier()
         let reloader = ConfigurationReloader(path: options.configurationPath, original: configuration, ledger: ledger, settings: settings,
                                              setLogLevel: { level.value = $0 }, logger: logger)
@@ -56,15 +58,17 @@ struct Daemon {
             .init(service: EventService(ledger: ledger, hub: hub, beats: handover.events, logger: Logger(label: "footfall.events"))),
             .init(service: SocketService(path: options.socket, handler: core, hub: hub, logger: Logger(label: "footfall.socket"),
                                          onListening: { notifier.notify("READY=1\nSTATUS=serving on \(options.socket)") })),
+            // Without a bus it returns, and the daemon goes on with its socket.
             .init(service: BusService(bus: options.bus, core: core, hub: hub, logger: Logger(label: "footfall.dbus"),
-                                      thread: MainThreadLoan.shared.starter)),
+                                      thread: MainThreadLoan.shared.starter),
+                  successTerminationBehavior: .ignore),
         ]
         if let metrics = options.metricsFile {
             services.append(.init(service: MetricsService(path: metrics, figures: core, hub: hub, logger: Logger(label: "footfall.metrics"))))
         }
-        services.append(.init(service: NotifyService(notifier: notifier, figures: core)))
+        if let notify = NotifyService(notifier: notifier, figures: core) { services.append(.init(service: notify)) }
         services.append(.init(service: await ReloadService(reloader: reloader)))
-        logger.info("starting", metadata: ["footfall.release": "\(DaemonRelease.version)", "store.directory": "\(options.stateDirectory)",
+        logger.info("starting", metadata: ["footfall.release": "\(FootfallRelease.version)", "store.directory": "\(options.stateDirectory)",
                                            "socket.path": "\(options.socket)", "steps.today": "\(ledger.figures().steps)"])
         if let replay = options.replay {
             logger.notice("replaying a recorded trace, not reading a device", metadata: ["replay.trace": "\(replay)", "replay.speed": "\(options.speed)"])

@@ -1,4 +1,5 @@
 import FootfallDBus
+import FootfallInput
 import FootfallService
 import Logging
 
@@ -9,7 +10,7 @@ struct DaemonOptions {
     var paths: DaemonPaths
     var stateDirectory: String
     var socket: String
-    var device: String
+    var device: DeviceSelector
     var replay: String?
     var speed: Double
     var loop: Bool

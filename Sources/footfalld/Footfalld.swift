@@ -6,6 +6,7 @@ import Foundation
 #endif
 import FootfallInput
 import FootfallService
+import FootfallVocabulary
 import Logging
 
 /// `footfalld`: counts steps all day from an accelerometer (or a replayed trace), keeps them
@@ -36,11 +37,11 @@ struct Footfalld: AsyncParsableCommand {
         $XDG_RUNTIME_DIR/footfall.sock, or /run/footfall/footfall.sock. Under systemd, \
         $STATE_DIRECTORY and $RUNTIME_DIRECTORY win.
         """,
-        version: DaemonRelease.version
+        version: FootfallRelease.version
     )
 
     @Option(help: ArgumentHelp("The accelerometer: auto, or an id or name from 'footfall devices'.", valueName: "id"))
-    var device: String?
+    var device: DeviceSelector?
 
     @Option(help: ArgumentHelp("Replay a recorded trace instead of reading a device (demos and tests).", valueName: "trace.csv"))
     var replay: String?
@@ -66,8 +67,8 @@ struct Footfalld: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How long a step may wait before clients hear of it, seconds (0.1 to 10; default 1, or the configuration's report_latency). Longer: fewer wakeups.", valueName: "seconds"))
     var reportLatency: Double?
 
-    @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (overrides the configuration).", valueName: "level"))
-    var logLevel: String?
+    @Option(help: ArgumentHelp("How much to log; overrides the configuration's log_level.", valueName: "level"))
+    var logLevel: Logger.Level?
 
     @Flag(help: "Run as the system service: its paths (/var/lib/footfall, /run/footfall, /etc/footfall) and the system bus.")
     var system = false
@@ -87,9 +88,6 @@ struct Footfalld: AsyncParsableCommand {
         if replay != nil && device != nil { throw ValidationError("Give either --device or --replay, not both.") }
         if let reportLatency, !InputConfiguration.reportLatencyRange.contains(reportLatency) {
             throw ValidationError("--report-latency must be a number of seconds from 0.1 to 10.")
-        }
-        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
-            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
         if let testClockStart, Self.instant(testClockStart) == nil {
             throw ValidationError("--test-clock-start must be an ISO 8601 instant with an offset, e.g. 2026-03-29T01:59:00+01:00.")
@@ -126,13 +124,17 @@ struct Footfalld: AsyncParsableCommand {
             device: device ?? configuration.device, replay: replay, speed: speed, loop: loop,
             metricsFile: metricsFile ?? configuration.metricsFile,
             reportLatency: reportLatency.map { .seconds($0) } ?? configuration.reportLatency,
-            logLevel: logLevel.flatMap(Logger.Level.init(rawValue:)) ?? configuration.logLevel, clock: clock,
+            logLevel: logLevel ?? configuration.logLevel, clock: clock,
             bus: system ? .system : .session)
         try await Daemon(options: options).run()
     }
 }
 
-/// The release this build reports.
-enum DaemonRelease {
-    static let version = "0.1.0"
+/// `--device auto` or a device's id or name, as the configuration's `device` reads it.
+extension DeviceSelector: ExpressibleByArgument {
+    public init(argument: String) { self.init(argument) }
 }
+
+/// `--log-level` takes swift-log's level names; argument-parser lists them in the help and
+/// refuses any other. (Neither package declares the conformance, hence `@retroactive`.)
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -30,7 +30,7 @@ struct StepCounterFakeTests {
             .trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
     }
 
-    func minutes(_ daemon: DaemonProcess) async throws -> [MinuteRecord] {
+    func minutes(_ daemon: DaemonProcess) async throws -> [HistoryMinute] {
         let day = localDay("2026-06-01")
         guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .minute, from: day, to: day))) else {
             throw DaemonTestError.unexpected("no HISTORY")

@@ -15,7 +15,7 @@ struct ServerMessageTests {
 
     @Test func statusAsTheDocumentationShowsIt() throws {
         var status = StatusMessage(
-            day: day("2026-11-22"), steps: 74, goal: 10_000, progress: 0.0074, tier: .low, cadenceSpm: 78.4, walking: true,
+            ProgressFigures(day: day("2026-11-22"), steps: 74, goal: 10_000, progress: 0.0074, tier: .low, cadenceSpm: 78.4, walking: true),
             distanceM: 54.8, milestones: [],
             source: SourceStatus(kind: .replay, device: "SampleTraces/bangle/100_1.csv", name: "100_1", state: .up, losses: 0, rateHz: 11.92),
             hardwareSteps: nil, samplesProcessed: 669, uptimeS: 5.6)
@@ -29,16 +29,17 @@ struct ServerMessageTests {
         let lines: [(ServerMessage, String)] = [
             (.version(VersionMessage(release: "0.1.0")), #"{"class":"VERSION","proto_major":1,"proto_minor":1,"release":"0.1.0"}"#),
             (.history(HistoryMessage(granularity: .day, from: day("2026-11-20"), to: day("2026-11-22"), days: [
-                DayRecord(day: day("2026-11-20"), steps: 0, goal: 10_000), DayRecord(day: day("2026-11-21"), steps: 0, goal: 10_000),
-                DayRecord(day: day("2026-11-22"), steps: 74, goal: 8000)])),
+                DayTotal(day: day("2026-11-20"), steps: 0, goal: 10_000), DayTotal(day: day("2026-11-21"), steps: 0, goal: 10_000),
+                DayTotal(day: day("2026-11-22"), steps: 74, goal: 8000)])),
              #"{"class":"HISTORY","days":[{"day":"2026-11-20","goal":10000,"steps":0},{"day":"2026-11-21","goal":10000,"steps":0},{"day":"2026-11-22","goal":8000,"steps":74}],"from":"2026-11-20","granularity":"day","to":"2026-11-22"}"#),
             (.history(HistoryMessage(granularity: .minute, from: day("2026-11-22"), to: day("2026-11-22"), minutes: [
-                MinuteRecord(start: 1_795_338_000, steps: 74, cadenceSpm: 80.2, source: .replay)])),
+                HistoryMinute(start: 1_795_338_000, steps: 74, cadenceSpm: 80.2, source: .replay)])),
              #"{"class":"HISTORY","from":"2026-11-22","granularity":"minute","minutes":[{"cadence_spm":80.2,"source":"replay","start":1795338000,"steps":74}],"to":"2026-11-22"}"#),
             (.watch(WatchMessage(enable: true)), #"{"class":"WATCH","enable":true}"#),
             (.step(StepMessage(steps: [StepRecord(time: 1_795_338_001.084, cadenceSpm: 82.2), StepRecord(time: 1_795_338_001.154, cadenceSpm: 83.2)], total: 16)),
              #"{"class":"STEP","steps":[{"cadence_spm":82.2,"time":1795338001.084},{"cadence_spm":83.2,"time":1795338001.154}],"total":16}"#),
-            (.progress(ProgressMessage(day: day("2026-11-22"), steps: 17, goal: 10_000, progress: 0.0017, tier: .low, cadenceSpm: 82.3, walking: true)),
+            (.progress(ProgressMessage(ProgressFigures(day: day("2026-11-22"), steps: 17, goal: 10_000, progress: 0.0017, tier: .low,
+                                                       cadenceSpm: 82.3, walking: true))),
              #"{"cadence_spm":82.3,"class":"PROGRESS","day":"2026-11-22","goal":10000,"progress":0.0017,"steps":17,"tier":"low","walking":true}"#),
             (.milestone(MilestoneMessage(day: day("2026-11-22"), milestone: .half, steps: 4000, goal: 8000)),
              #"{"class":"MILESTONE","day":"2026-11-22","goal":8000,"milestone":"half","steps":4000}"#),
@@ -57,7 +58,7 @@ struct ServerMessageTests {
 
     @Test func aStatusCountedByTheChipsStepCounter() throws {
         let status = StatusMessage(
-            day: day("2026-11-22"), steps: 1_204, goal: 10_000, progress: 0.1204, tier: .low, cadenceSpm: 0, walking: false,
+            ProgressFigures(day: day("2026-11-22"), steps: 1_204, goal: 10_000, progress: 0.1204, tier: .low, cadenceSpm: 0, walking: false),
             distanceM: 891, milestones: [],
             source: SourceStatus(kind: .hardwareSteps, device: "iio:device0", name: "bma400", state: .up, losses: 0, rateHz: nil),
             hardwareSteps: 16_777_190, samplesProcessed: 0, uptimeS: 600, hardwareStepsToday: 1_204)

@@ -2,6 +2,7 @@ import FootfallDetection
 import FootfallInput
 import FootfallProtocol
 import FootfallTestSupport
+import FootfallVocabulary
 import NIOConcurrencyHelpers
 import ServiceLifecycleTestKit
 import Testing
@@ -31,7 +32,7 @@ struct SensorServiceTests {
     func stepsAreFiledUnderTheBackendOfTheDeviceThatCountedThem(backend: SensorBackend) async throws {
         let ledger = try emptyLedger()
         let walk = self.walk
-        let sensor = SensorService(makeSource: {
+        let sensor = try SensorService(makeSource: {
             let source = try! RelabelledReplay(walk, as: backend)  // the file is the repository's
             try! source.start()
             return source
@@ -52,7 +53,7 @@ struct SensorServiceTests {
         let walk = self.walk
         var input = InputConfiguration()
         input.reportLatency = .milliseconds(400)
-        let sensor = SensorService(makeSource: {
+        let sensor = try SensorService(makeSource: {
             let source = try! TraceReplaySource(path: walk, speed: 4)
             try! source.start()
             return source
@@ -76,7 +77,7 @@ struct SensorServiceTests {
         var input = InputConfiguration()
         input.reportLatency = .milliseconds(400)
         #expect(input.stillInterval == .seconds(3))
-        let sensor = SensorService(makeSource: {
+        let sensor = try SensorService(makeSource: {
             let source = try! TraceReplaySource(path: still, speed: 4)
             try! source.start()
             return source
@@ -92,7 +93,7 @@ struct SensorServiceTests {
         let ledger = try emptyLedger()
         let walk = self.walk
         // At real speed the walk would take minutes; shutdown must not wait for it.
-        let sensor = SensorService(makeSource: {
+        let sensor = try SensorService(makeSource: {
             let source = try! TraceReplaySource(path: walk, speed: 1)
             try! source.start()
             return source

@@ -1,3 +1,4 @@
+import FootfallVocabulary
 import Foundation
 import FootfallDetection
 import FootfallGoals
@@ -31,7 +32,7 @@ func steps(_ count: Int, endingAt end: Double = MonotonicClock.now()) -> [(time:
 }
 
 /// A temporary state directory, removed when the value goes away.
-final class StateFolder {
+final class StateFolder: Sendable {
     let path: String
 
     init() throws {
@@ -85,3 +86,38 @@ func eventually(_ what: String, timeout: Duration = .seconds(120), _ condition: 
 
 /// A wait that ran out.
 enum WaitError: Error { case timedOut(String) }
+
+/// A daemon's parts in process, as footfalld wires them but without a sensor thread: a
+/// `DaemonCore` on a real store in a temporary folder, its ledger (today 2026-06-01, UTC days,
+/// a goal of 10,000) and its event hub. The sensor service is made but never run, so the
+/// source is `starting`.
+final class DaemonParts: Sendable {
+    /// The uid the core takes for the daemon's user (not the test's, so a peer may differ).
+    static let daemonUID: UInt32 = 4242
+    /// The release the core reports.
+    static let release = "9.9.9-test"
+
+    let folder: StateFolder
+    let store: StoreHandle
+    let ledger: StepLedger
+    let hub = EventHub()
+    let core: DaemonCore
+
+    init() throws {
+        folder = try StateFolder()
+        store = StoreHandle(try folder.open(), directory: folder.path, logger: quietLogger)
+        ledger = try emptyLedger()
+        let sensor = try SensorService(makeSource: { UnavailableSource(reason: "not run in this test") }, detector: .default,
+                                       sink: ledger, logger: quietLogger)
+        core = DaemonCore(ledger: ledger, store: store, executor: BlockingExecutor(label: "test-store"), sensor: sensor, catalog: nil,
+                          release: Self.release,
+                          settings: LiveSettings(RuntimeSettings(stride: 0.5, approximations: false, userName: nil, palette: .standard,
+                                                                 retentionDays: nil)),
+                          daemonUID: Self.daemonUID)
+    }
+
+    /// Files `count` steps a second apart, ending now, as an IIO device counted them.
+    func walk(_ count: Int) {
+        ledger.ingest(SensorUpdate(steps: steps(count), samples: count * 50, walking: true, cadence: 110, backend: .iio))
+    }
+}

@@ -1,6 +1,6 @@
+import FootfallVocabulary
 import Foundation
 import FootfallGoals
-import FootfallInput
 import FootfallStore
 import Logging
 

@@ -1,5 +1,6 @@
 import FootfallGoals
 import FootfallSQLite
+import FootfallVocabulary
 import Testing
 @testable import FootfallStore
 
@@ -19,8 +20,8 @@ struct WriteTests {
         let reopened = try fixture.open()
         try reopened.write(StoreBatch(minutes: [delta(minute: 601, 3)], dayGoals: [localDay("2026-11-22"): 9000]))
         #expect(try reopened.minutes(from: minuteStart(600), to: minuteStart(602)) == [
-            MinuteRow(start: minuteStart(600), source: .iio, day: localDay("2026-11-22"), steps: 10, cadence: 110),
-            MinuteRow(start: minuteStart(601), source: .iio, day: localDay("2026-11-22"), steps: 15,
+            StoredMinute(start: minuteStart(600), source: .iio, day: localDay("2026-11-22"), steps: 10, cadence: 110),
+            StoredMinute(start: minuteStart(601), source: .iio, day: localDay("2026-11-22"), steps: 15,
                       cadence: (5 * 110 + 7 * 120 + 3 * 110) / 15.0),
         ])
         #expect(try reopened.dayTotal(localDay("2026-11-22")) == 25)
@@ -119,7 +120,7 @@ struct WriteTests {
             #expect(error.description.contains("wrote nothing"))
         }
         #expect(try store.minutes(from: 0, to: .max) == [
-            MinuteRow(start: minuteStart(1), source: .iio, day: localDay("2026-11-22"), steps: 100, cadence: 110),
+            StoredMinute(start: minuteStart(1), source: .iio, day: localDay("2026-11-22"), steps: 100, cadence: 110),
         ])
         #expect(try store.days(from: localDay("2026-11-22"), to: localDay("2026-11-22")) == [DayTotal(day: localDay("2026-11-22"), steps: 100, goal: 8000)])
         #expect(try store.milestones(day: localDay("2026-11-22")) == [])

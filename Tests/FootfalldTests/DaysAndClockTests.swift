@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FootfallGoals
 import FootfallProtocol
 import FootfallTestSupport
 
@@ -9,7 +10,7 @@ import FootfallTestSupport
 struct DaysAndClockTests {
     let walk = SampleTracesLocation.path("bangle/100_1.csv")
 
-    func days(_ daemon: DaemonProcess, from: String, to: String) async throws -> [DayRecord] {
+    func days(_ daemon: DaemonProcess, from: String, to: String) async throws -> [DayTotal] {
         guard case .history(let history) = try await daemon.ask(.history(.init(granularity: .day, from: localDay(from), to: localDay(to)))) else {
             throw DaemonTestError.unexpected("no HISTORY")
         }

@@ -23,22 +23,30 @@ struct LifecycleTests {
         _ = withUnsafePointer(to: &address) { p in p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(receiver, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
         var timeout = timeval(tv_sec: 1, tv_usec: 0)
         setsockopt(receiver, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // Read as systemd does, from the start and as they come: sd_notify waits while the
+        // socket's queue is full (ten datagrams), and the daemon with it.
+        let notifications = Notifications()
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while notifications.reading {
+                let n = recv(receiver, &buffer, buffer.count, 0)
+                if n > 0 { notifications.append(String(decoding: buffer[0..<n], as: UTF8.self)) }
+            }
+            notifications.finished.signal()
+        }.start()
+        // Before the socket is closed (the defer above runs after this one).
+        defer { notifications.stopAndWait() }
         try await daemon.start(["--replay", still, "--speed", "1"], environment: ["NOTIFY_SOCKET": notifyPath, "WATCHDOG_USEC": "2000000"])
-        var messages: [String] = []
-        let deadline = Date().addingTimeInterval(6)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while Date() < deadline {
-            let n = recv(receiver, &buffer, buffer.count, 0)
-            if n > 0 { messages.append(String(decoding: buffer[0..<n], as: UTF8.self)) }
-        }
+        try await Task.sleep(for: .seconds(6))
+        let messages = notifications.received
         #expect(messages.contains { $0.contains("READY=1") }, "\(messages)")
         #expect(messages.contains { $0.contains("WATCHDOG=1") }, "\(messages)")
         #expect(messages.contains { $0.contains("STATUS=") }, "\(messages)")
         #expect(try await daemon.stop() == 0)
         var stopping = false
-        for _ in 0..<5 where !stopping {
-            let n = recv(receiver, &buffer, buffer.count, 0)
-            if n > 0 { stopping = String(decoding: buffer[0..<n], as: UTF8.self).contains("STOPPING=1") }
+        for _ in 0..<50 where !stopping {
+            stopping = notifications.received.dropFirst(messages.count).contains { $0.contains("STOPPING=1") }
+            if !stopping { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(stopping)
     }
@@ -66,15 +74,23 @@ struct LifecycleTests {
         let config = daemon.folder + "/footfalld.yaml"
         try "log_level: info\nstride_m: 0.7\n".write(toFile: config, atomically: true, encoding: .utf8)
         try await daemon.start(["--config", config, "--replay", still, "--speed", "1"])
-        try "log_level: info\nstride_m: 0.8\nday_start: \"04:00\"\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let before = try await daemon.status()
+        #expect(before.palette == .standard && before.userName == nil)
+        try "log_level: info\nstride_m: 0.8\nday_start: \"04:00\"\npalette: colorblind\nuser_name: Ada\n"
+            .write(toFile: config, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         try await waitForLog(daemon, "configuration reloaded")
+        // The new settings are in force: STATUS reports what a reload can change.
+        let reloaded = try await daemon.status()
+        #expect(reloaded.palette == .colorblind && reloaded.userName == "Ada", "\(reloaded)")
         try "log_level: loud\n".write(toFile: config, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         try await waitForLog(daemon, "configuration not reloaded")
         #expect(daemon.stderr.contains("footfalld.yaml:1: 'log_level' must be one of"))
-        // Still serving (the source may not have opened yet on a loaded machine, so poll).
-        try await daemon.waitFor("the replay source to open") { $0.source.kind == .replay }
+        // Still serving (the source may not have opened yet on a loaded machine, so poll), with
+        // the good configuration kept.
+        let kept = try await daemon.waitFor("the replay source to open") { $0.source.kind == .replay }
+        #expect(kept.palette == .colorblind && kept.userName == "Ada", "\(kept)")
         try await daemon.stop()
     }
 
@@ -145,5 +161,26 @@ struct LifecycleTests {
             #expect(result.stderr.split(separator: "\n").count == 1)
             #expect(result.stderr.contains("footfalld is not running"))
         }
+    }
+}
+
+/// The datagrams a test's notify socket received, read on a thread of their own.
+final class Notifications: @unchecked Sendable {  // `lines` and `open` are guarded by `lock`
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var open = true
+    /// Signalled by the reading thread as it ends.
+    let finished = DispatchSemaphore(value: 0)
+
+    /// Whether the reading thread should go on.
+    var reading: Bool { lock.withLock { open } }
+    /// What arrived so far, in order.
+    var received: [String] { lock.withLock { lines } }
+
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    /// Ends the reading thread and waits for it (at most the socket's receive timeout).
+    func stopAndWait() {
+        lock.withLock { open = false }
+        finished.wait()
     }
 }

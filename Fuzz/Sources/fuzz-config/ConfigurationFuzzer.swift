@@ -30,6 +30,6 @@ func fuzzConfiguration(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let units = c.unitsPerG { check((1...1e7).contains(units), "units_per_g \(units)") }
     check((12.5...400).contains(c.targetRateHz), "target_rate_hz \(c.targetRateHz)")
     if let days = c.retentionDays { check((1...100_000).contains(days), "retention_days \(days)") }
-    check(!c.device.isEmpty, "an empty device")
+    check(!c.device.description.isEmpty, "an empty device")
     return 0
 }

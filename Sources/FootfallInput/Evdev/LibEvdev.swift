@@ -1,6 +1,7 @@
 #if canImport(CFootfallEvdev)
 import CFootfallEvdev
 import Glibc
+import FootfallVocabulary
 import SystemPackage
 
 /// An open evdev device through libevdev. Every libevdev call the adapter makes is in this
@@ -109,7 +110,7 @@ final class EvdevHandle {
     /// - Throws: `SensorError.deviceLost` when the device is gone.
     func waitReadable(timeout: Duration) throws(SensorError) -> Bool {
         var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(clamping: timeout.wholeMilliseconds)
         while true {
             let ready = poll(&entry, 1, milliseconds)
             if ready < 0 {

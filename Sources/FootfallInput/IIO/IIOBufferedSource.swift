@@ -1,6 +1,7 @@
 #if canImport(CFootfallIIO)
 import FootfallDetection
 import Glibc
+import FootfallVocabulary
 import Logging
 import SystemPackage
 
@@ -19,10 +20,11 @@ import SystemPackage
 /// (asked to run on the monotonic clock; a realtime one is converted), else with the read time
 /// and the sample period.
 final class IIOBufferedSource: SensorSource {
-    private(set) var device: SensorDevice
-    let accelerometer: IIOAccelerometer
-    let configuration: InputConfiguration
-    let logger: Logger
+    private var reading: IIOAccelerometerReading
+    var device: SensorDevice { reading.device }
+    var accelerometer: IIOAccelerometer { reading.accelerometer }
+    var configuration: InputConfiguration { reading.configuration }
+    var logger: Logger { reading.logger }
     var buffer: IIOBuffer?
     var pollDescriptor: Int32 = -1
     /// Whether the buffer has a descriptor to wait on: libiio's network backend has none, so
@@ -30,8 +32,6 @@ final class IIOBufferedSource: SensorSource {
     var pollable = true
     var layout: (x: Int, y: Int, z: Int, timestamp: Int?, step: Int) = (0, 0, 0, nil, 0)
     var types: (x: ScanType, y: ScanType, z: ScanType)?
-    var calibration = AxisCalibration(scale: (1, 1, 1))
-    var matrix = MountMatrix.identity
     var rate = 0.0
     var timestampsAreRealtime = false
     /// Counters for the wakeup figures: refills that returned data, and poll wakeups.
@@ -39,17 +39,12 @@ final class IIOBufferedSource: SensorSource {
     private(set) var wakeups = 0
 
     init(_ accelerometer: IIOAccelerometer, configuration: InputConfiguration, logger: Logger) throws(SensorError) {
-        self.accelerometer = accelerometer
-        self.configuration = configuration
-        self.logger = logger
-        device = try accelerometer.describe(configuration: configuration)
+        reading = try IIOAccelerometerReading(accelerometer, configuration: configuration, logger: logger)
     }
 
     func start() throws(SensorError) {
         let id = device.id
-        rate = chooseRate(accelerometer, configuration: configuration, logger: logger)
-        calibration = accelerometer.calibration
-        (matrix, _) = try accelerometer.mountMatrix(configuration: configuration)
+        rate = try reading.prepare()
         let iio = accelerometer.device
         if let timestamp = accelerometer.timestamp {
             timestamp.enable()
@@ -111,8 +106,7 @@ final class IIOBufferedSource: SensorSource {
                                                    "sensor.watermark": "\(watermark.map(String.init) ?? "?")",
                                                    "sensor.buffer_length": "\(length.map(String.init) ?? "?")",
                                                    "sensor.hwfifo_watermark_max": "\(iio.bufferAttribute("hwfifo_watermark_max").map(String.init) ?? "none")"])
-        device.currentRateHz = rate
-        device.buffered = true
+        reading.started(rateHz: rate, buffered: true)
     }
 
     func read(into batch: inout [Sample], timeout: Duration) throws(SensorError) -> SensorReadOutcome {
@@ -131,7 +125,7 @@ final class IIOBufferedSource: SensorSource {
             return count == 0 ? .timedOut : decode(buffer, types: types, into: &batch)
         }
         var entry = pollfd(fd: pollDescriptor, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int32(clamping: timeout.wholeMilliseconds)
         var ready: Int32
         repeat { ready = poll(&entry, 1, milliseconds) } while ready < 0 && errno == EINTR
         if ready < 0 { throw .io(operation: "wait for", path: device.path ?? device.id, Errno(rawValue: errno)) }
@@ -156,9 +150,8 @@ final class IIOBufferedSource: SensorSource {
         batch.reserveCapacity(batch.count + scans)
         for scan in 0..<scans {
             let base = bytes.baseAddress! + scan * layout.step
-            let (ax, ay, az) = calibration.convert(types.x.decode(base + layout.x), types.y.decode(base + layout.y),
-                                                   types.z.decode(base + layout.z))
-            let (x, y, z) = matrix.apply(ax, ay, az)
+            let (x, y, z) = reading.acceleration(types.x.decode(base + layout.x), types.y.decode(base + layout.y),
+                                                 types.z.decode(base + layout.z))
             let time: Double
             if let stamp = layout.timestamp {
                 time = Double(base.loadUnaligned(fromByteOffset: stamp, as: Int64.self)) * 1e-9 - offset
@@ -191,16 +184,4 @@ final class IIOBufferedSource: SensorSource {
     }
 }
 
-/// Picks and sets the lowest available rate at or above the target; returns the rate in effect.
-func chooseRate(_ accelerometer: IIOAccelerometer, configuration: InputConfiguration, logger: Logger) -> Double {
-    let id = accelerometer.device.id
-    if let available = accelerometer.availableRates {
-        let wanted = available.choose(atLeast: configuration.targetRateHz)
-        if accelerometer.currentRate.map({ abs($0 - wanted) > 1e-6 }) ?? true, let problem = accelerometer.setRate(wanted) {
-            logger.notice("cannot set the sampling frequency; keeping the device's",
-                          metadata: ["sensor.device": "\(id)", "sensor.rate": "\(wanted)", "error": "\(problem)"])
-        }
-    }
-    return accelerometer.currentRate ?? configuration.targetRateHz
-}
 #endif

@@ -8,34 +8,24 @@ import SystemPackage
 /// without an interrupt line). Costs three reads per sample and a wakeup each, so it is only
 /// used when buffered capture fails; the log says so once.
 final class IIOPollingSource: SensorSource {
-    private(set) var device: SensorDevice
-    let accelerometer: IIOAccelerometer
-    let configuration: InputConfiguration
-    let logger: Logger
-    var calibration = AxisCalibration(scale: (1, 1, 1))
-    var matrix = MountMatrix.identity
+    private var reading: IIOAccelerometerReading
+    var device: SensorDevice { reading.device }
     var period = 0.02
     var nextTick = 0.0
     var started = false
 
     init(_ accelerometer: IIOAccelerometer, configuration: InputConfiguration, logger: Logger) throws(SensorError) {
-        self.accelerometer = accelerometer
-        self.configuration = configuration
-        self.logger = logger
-        device = try accelerometer.describe(configuration: configuration)
+        reading = try IIOAccelerometerReading(accelerometer, configuration: configuration, logger: logger)
     }
 
     func start() throws(SensorError) {
-        let rate = chooseRate(accelerometer, configuration: configuration, logger: logger)
+        let rate = try reading.prepare()
         period = 1 / rate
-        calibration = accelerometer.calibration
-        (matrix, _) = try accelerometer.mountMatrix(configuration: configuration)
         // Fail now, not on the first read, when the values cannot be read at all.
-        _ = try readRaw(accelerometer.axes.x)
+        _ = try readRaw(reading.accelerometer.axes.x)
         nextTick = MonotonicClock.now()
         started = true
-        device.currentRateHz = rate
-        device.buffered = false
+        reading.started(rateHz: rate, buffered: false)
     }
 
     func read(into batch: inout [Sample], timeout: Duration) throws(SensorError) -> SensorReadOutcome {
@@ -46,9 +36,8 @@ final class IIOPollingSource: SensorSource {
             return .timedOut
         }
         MonotonicClock.sleep(nextTick - MonotonicClock.now())
-        let (ax, ay, az) = calibration.convert(try readRaw(accelerometer.axes.x), try readRaw(accelerometer.axes.y),
-                                               try readRaw(accelerometer.axes.z))
-        let (x, y, z) = matrix.apply(ax, ay, az)
+        let axes = reading.accelerometer.axes
+        let (x, y, z) = reading.acceleration(try readRaw(axes.x), try readRaw(axes.y), try readRaw(axes.z))
         let now = MonotonicClock.now()
         batch.append(Sample(time: now, x: x, y: y, z: z))
         // Keep to the schedule, but never try to catch up a backlog after a stall.

@@ -1,5 +1,5 @@
 import Testing
-@testable import FootfallService
+import FootfallYAML
 
 /// What the composer makes of YAML through libyaml: the tree the configuration reads, and the
 /// refusals it gives before the configuration sees anything.

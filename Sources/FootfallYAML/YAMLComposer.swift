@@ -2,10 +2,10 @@ import CFootfallYAML
 
 /// Composes the first document of a YAML text into a ``YAMLNode`` tree with libyaml's event
 /// parser: anchors are resolved, a second document, an undefined alias and a key set twice in
-/// one mapping are errors. Every libyaml call of the daemon is in this type.
-final class YAMLComposer {
+/// one mapping are errors. Every libyaml call of the package is in this type.
+public final class YAMLComposer {
     /// Why a text is not the YAML the composer reads.
-    enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable, Sendable {
         /// libyaml's problem, and its 1-based line when it has one (a byte that YAML does not
         /// allow has none).
         case syntax(problem: String, line: Int?)
@@ -21,7 +21,7 @@ final class YAMLComposer {
     /// Composes `text`'s first and only document.
     /// - Returns: the root node, or nil for a text without a document (empty, or only comments).
     /// - Throws: ``Failure``.
-    static func compose(_ text: String) throws(Failure) -> YAMLNode? {
+    public static func compose(_ text: String) throws(Failure) -> YAMLNode? {
         try YAMLComposer(text).singleRoot()
     }
 

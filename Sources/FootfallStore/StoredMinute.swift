@@ -1,11 +1,11 @@
 import FootfallGoals
-import FootfallInput
 import FootfallSQLite
+import FootfallVocabulary
 
-/// One stored minute of one source, as read back for history queries: a row of the `minute`
-/// table, which keeps the sum of the steps' cadences so a minute written in several deltas keeps
-/// its true average.
-public struct MinuteRow: Sendable, Equatable {
+/// One minute of one source as the store gives it back for history queries, its cadence
+/// averaged: a row of the `minute` table, which keeps the sum of the steps' cadences so a minute
+/// written in several `MinuteDelta`s keeps its true average.
+public struct StoredMinute: Sendable, Equatable {
     /// Unix time, in seconds, of the minute's start; a multiple of 60.
     public var start: Int64
     /// The kind of sensor that counted the steps.

@@ -1,12 +1,12 @@
-import FootfallInput
 import FootfallStore
+import FootfallVocabulary
 
-/// Steps per wall-clock minute and source, added up: the one rule for merging minutes that the
+/// `MinuteDelta`s added up per wall-clock minute and source: the one rule for merging minutes that the
 /// store applies in SQL (`ON CONFLICT ... steps = steps + excluded.steps`), in memory. The
 /// ledger keeps its unwritten minutes and today's minutes in buckets, takes back a batch that
 /// could not be written into them, and history merges the store's rows with the unwritten
 /// minutes through them, so a minute is never counted twice or split in two.
-public struct MinuteBuckets: Sendable, Equatable {
+public struct MinuteTally: Sendable, Equatable {
     /// What identifies a bucket: the minute and the kind of sensor.
     public struct Key: Sendable, Hashable {
         /// Unix seconds of the minute's start.

@@ -1,5 +1,7 @@
-/// One minute of history.
-public struct MinuteRecord: Codable, Sendable, Equatable {
+/// One minute of history on the wire (HISTORY's `minutes`, D-Bus's GetMinutes): a minute with
+/// steps from one source, its cadence averaged. (The store holds the same minute as a
+/// `StoredMinute`, with its local day.)
+public struct HistoryMinute: Codable, Sendable, Equatable {
     /// The minute's start, Unix seconds.
     public var start: Double
     public var steps: Int

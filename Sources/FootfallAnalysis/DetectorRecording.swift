@@ -85,7 +85,7 @@ public struct DetectorRecording: Sendable {
     }
 
     /// The three largest contributions to a judgement's log-odds, largest first.
-    static func movedMost(_ contributions: SIMD16<Double>) -> String {
+    static func movedMost(_ contributions: SIMD32<Double>) -> String {
         let ranked = (0..<WalkingFeatures.count).sorted { abs(contributions[$0]) > abs(contributions[$1]) }.prefix(3)
         return ranked.map { i in
             let value = contributions[i]

@@ -70,8 +70,8 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
         guard (0...1).contains(startProbability), (0...1).contains(continueProbability) else {
             throw LoadError(path: path, problem: "the probabilities must be between 0 and 1")
         }
-        var m = SIMD16<Double>.zero, s = SIMD16<Double>(repeating: 1), w = SIMD16<Double>.zero
-        var low = SIMD16<Double>(repeating: -.infinity), high = SIMD16<Double>(repeating: .infinity)
+        var m = SIMD32<Double>.zero, s = SIMD32<Double>(repeating: 1), w = SIMD32<Double>.zero
+        var low = SIMD32<Double>(repeating: -.infinity), high = SIMD32<Double>(repeating: .infinity)
         for i in 0..<n {
             m[i] = means[i]
             s[i] = scales[i]

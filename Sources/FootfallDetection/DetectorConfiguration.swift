@@ -84,6 +84,9 @@ public struct DetectorConfiguration: Sendable, Equatable {
     public var gravityCutoffHz: Double = 0.4
     /// How much motion history is kept for judging stretches of candidate steps.
     public var evidenceMemory: Duration = .seconds(12)
+    /// How many seconds of motion up to a stretch's end the walking decision reads as the
+    /// stretch's context (at most `evidenceMemory`).
+    public var decisionContext: Duration = .seconds(8)
 
     // MARK: Short walks
 

@@ -25,9 +25,9 @@ public struct MotionEvidence: Sendable {
     /// The above-band energy of the frame skipped since the last one kept.
     var aboveBandCarry: Float = 0
     var skipNext = false
-    /// Per frame: band-passed magnitude, the band-passed vector's part across gravity (3),
-    /// the unit gravity direction (3), and the energy above the step band of this frame and
-    /// the one skipped before it.
+    /// Per frame: the band-passed vector's part along gravity (the vertical motion, signed),
+    /// its part across gravity (3), the unit gravity direction (3), and the energy above the
+    /// step band of this frame and the one skipped before it.
     var frames: FixedRing<SIMD8<Float>>
     /// The band-passed magnitude of every processing frame (not only every other), for
     /// comparing the shapes of steps.
@@ -86,8 +86,9 @@ public struct MotionEvidence: Sendable {
         let downward = SIMD3(down[1], down[2], down[3])
         let downSquared = (downward * downward).sum()
         let vertical = downSquared > 0 ? downward * (1 / downSquared.squareRoot()) : .zero
-        let across = moving - (moving * vertical).sum() * vertical
-        frames.append(SIMD8(bandPassed[0], across.x, across.y, across.z, vertical.x, vertical.y, vertical.z,
+        let up = (moving * vertical).sum()
+        let across = moving - up * vertical
+        frames.append(SIMD8(up, across.x, across.y, across.z, vertical.x, vertical.y, vertical.z,
                             aboveEnergy + aboveBandCarry))
         aboveBandCarry = 0
         newestTime = time
@@ -129,27 +130,31 @@ public struct MotionEvidence: Sendable {
         return pairs > 0 ? total / Double(pairs) : 0
     }
 
-    /// What the walking model reads of a stretch of candidates: the motion over it and the
-    /// candidates' timing.
+    /// What the walking model reads of a stretch of candidates: the motion over it, the motion
+    /// in the seconds up to its end, and the candidates' timing.
     /// - Parameters:
     ///   - candidates: the candidates, oldest first.
     ///   - start: the index of the stretch's first candidate; the stretch runs to the newest.
     ///   - extraTime: a further candidate after the newest (a finished walk's faint last step).
     ///   - lag: the step period to test the rhythm at, seconds.
     ///   - period: the step period the steps' shapes are compared at, seconds.
+    ///   - contextSpan: how many seconds of motion up to the stretch's end make its context.
     /// - Returns: nil when fewer frames are held than the window needs.
     public func features(of candidates: borrowing FixedRing<StepCandidate>, from start: Int, extraTime: Double? = nil,
-                         lag: Double, period: Double) -> (evidence: WindowEvidence, features: WalkingFeatures)? {
+                         lag: Double, period: Double, contextSpan: Double) -> (evidence: WindowEvidence, features: WalkingFeatures)? {
         let count = candidates.count
         guard start >= 0, start < count else { return nil }
         let end = extraTime ?? candidates[count - 1].time
-        guard let evidence = window(from: candidates[start].time, to: end, lag: lag) else { return nil }
+        guard let evidence = window(from: candidates[start].time, to: end, lag: lag),
+              let context = context(endingAt: end, span: contextSpan) else { return nil }
         let similarity = stepSimilarity(of: candidates, from: start, extraTime: extraTime, period: period)
-        let features = WalkingFeatures(evidence: evidence, similarity: similarity)
+        let timing = CandidateTiming(candidates, from: start, extraTime: extraTime)
+        let features = WalkingFeatures(evidence: evidence, context: context, similarity: similarity, timing: timing,
+                                       stepPeriod: lag)
         return (evidence, features)
     }
 
-    /// The rms of the band-passed magnitude between two times, m/s² (0 when no frame falls there).
+    /// The rms of the vertical step-band motion between two times, m/s² (0 when no frame falls there).
     public func motion(from start: Double, to end: Double) -> Double {
         guard frames.count > 0, end > start else { return 0 }
         let first = index(of: start), last = index(of: end)
@@ -173,12 +178,13 @@ public struct MotionEvidence: Sendable {
     /// - Returns: the evidence; `nil` when fewer frames are held than the window needs.
     public func window(from start: Double, to end: Double, lag: Double) -> WindowEvidence? {
         guard frames.count >= 8, lag > 0 else { return nil }
-        let lagFrames = Int((lag * rate).rounded())
+        let lagFrames = lag * rate
+        let step = Int(lagFrames.rounded())
         let first = index(of: start)
         let last = min(index(of: end) + 2, frames.count - 1)
         let reach = Int(2.2 * lag * rate) + 4
         let from = max(0, min(first - Int(0.5 * lag * rate), last - reach))
-        guard lagFrames >= 1, last - from > lagFrames + 4 else { return nil }
+        guard step >= 1, last - from > step + 4 else { return nil }
         let count = last - from + 1
         let orientationFrom = min(first, last) - from
 
@@ -192,66 +198,93 @@ public struct MotionEvidence: Sendable {
                 energy += f * f
                 above += f[7]
             }
-            let alongEnergy = energy[0]
+            let verticalEnergy = energy[0]
             let acrossEnergy = energy[1] + energy[2] + energy[3]
-            let step = ring.correlation(lag: lagFrames)
-            let stride = ring.correlation(lag: 2 * lagFrames)
+            let oneStep = ring.correlation(lag: step)
+            let oneStride = ring.correlation(lag: 2 * step)
+            // Half a step on, a walker's bounce is at its opposite: the correlation there, read
+            // between the two whole lags around it.
+            let half = 0.5 * lagFrames
+            let below = max(1, Int(half)), fraction = Float(max(0, half - Double(below)))
+            let halfBelow = ring.correlation(lag: below), halfAbove = ring.correlation(lag: below + 1)
+            let halfStep = (vertical: halfBelow.vertical * (1 - fraction) + halfAbove.vertical * fraction,
+                            across: halfBelow.across * (1 - fraction) + halfAbove.across * fraction)
 
-            // Orientation spread over the candidates themselves: the rms chord between each
-            // frame's gravity direction and their mean direction.
-            var chordSquares: Float = 0
-            var sum = SIMD8<Float>.zero
-            for j in orientationFrom..<count { sum += ring[j] }
-            let mean = SIMD3(sum[4], sum[5], sum[6])
-            let meanLength = (mean * mean).sum().squareRoot()
-            if meanLength > 0 {
-                let direction = mean / meanLength
-                for j in orientationFrom..<count {
-                    let f = ring[j]
-                    let d = SIMD3(f[4], f[5], f[6]) - direction
-                    chordSquares += (d * d).sum()
-                }
-            }
-            // Gravity's drift: the chord from the posture at the first candidate to the
-            // posture at the last (getting up, lying down, raising a hand to the head).
-            let firstPosture = ring[orientationFrom], lastPosture = ring[count - 1]
-            let turn = SIMD3(lastPosture[4] - firstPosture[4], lastPosture[5] - firstPosture[5],
-                             lastPosture[6] - firstPosture[6])
-            let drift = (turn * turn).sum().squareRoot()
+            let posture = ring.posture(from: orientationFrom)
+            let sustained = ring.sustainedAboveBand(block: max(1, step / 2))
             let noiseFloor = Float(0.09) * Float(count)
-            let stepBandEnergy = alongEnergy + acrossEnergy
-            // How much of the energy above the step band is there all the time: the mean over
-            // blocks of half a step, the third quietest of them. Impacts come once a step and
-            // leave the blocks between them quiet; a hand stroking at 3-6 Hz fills every block.
-            let block = max(1, lagFrames / 2)
-            var quietest = SIMD4<Float>(repeating: .infinity)
-            var start = 0
-            while start + block <= count {
-                var sum: Float = 0
-                for j in start..<(start + block) { sum += ring[j][7] }
-                var value = sum / Float(block)
-                // Keep the three smallest, in order, in lanes 0-2.
-                for lane in 0..<3 where value < quietest[lane] {
-                    let displaced = quietest[lane]
-                    quietest[lane] = value
-                    value = displaced
-                }
-                start += block
-            }
-            let sustained = quietest[2].isFinite ? quietest[2] : (quietest[0].isFinite ? quietest[0] : 0)
+            let stepBandEnergy = verticalEnergy + acrossEnergy
             let stepBandPerFrame = (stepBandEnergy + noiseFloor) / Float(count)
             return WindowEvidence(
-                alongCorrelation: Double(step.along),
-                acrossCorrelation: Double(step.across),
-                acrossToAlong: Double(acrossEnergy / (alongEnergy + noiseFloor)),
-                orientationSpread: Double((chordSquares / Float(count - orientationFrom)).squareRoot()),
-                strideCorrelation: Double(stride.along),
-                acrossStrideCorrelation: Double(stride.across),
+                verticalStep: Double(oneStep.vertical),
+                acrossStep: Double(oneStep.across),
+                verticalStride: Double(oneStride.vertical),
+                acrossStride: Double(oneStride.across),
+                verticalHalfStep: Double(halfStep.vertical),
+                acrossHalfStep: Double(halfStep.across),
+                verticalLevel: Double((verticalEnergy / Float(count)).squareRoot()),
+                acrossLevel: Double((acrossEnergy / Float(count)).squareRoot()),
+                orientationSpread: posture.spread,
+                gravityDrift: posture.drift,
+                axisAlignment: posture.axisAlignment,
                 // Lane 7 holds two frames' energy for each frame kept.
                 aboveBandRatio: Double(0.5 * above / (stepBandEnergy + noiseFloor)),
-                sustainedAboveBandRatio: Double(0.5 * sustained / stepBandPerFrame),
-                stepBandLevel: Double((stepBandEnergy / Float(count)).squareRoot()),
-                gravityDrift: Double(drift))
+                sustainedAboveBandRatio: Double(0.5 * sustained / stepBandPerFrame))
+        }
+    }
+
+    /// What the motion looked like in the `span` seconds up to `end`, whatever candidates it
+    /// held: the activity a stretch of candidates comes out of. A walk comes out of standing
+    /// or walking; a hand's stroke comes out of the hand at work, turning, stopping and
+    /// starting. Nil when fewer than two seconds of frames are held.
+    public func context(endingAt end: Double, span: Double) -> ContextEvidence? {
+        let last = index(of: end)
+        let wanted = Int((span * rate).rounded())
+        let from = max(0, last - wanted + 1)
+        let count = last - from + 1
+        guard count >= Int(2 * rate) else { return nil }
+        return frames.storage.withUnsafeBufferPointer { storage in
+            let ring = RingView(storage: storage, head: frames.head, from: from, count: count)
+            var energy = SIMD8<Float>.zero
+            var above: Float = 0
+            var path: Float = 0
+            // Seconds in which the step-band motion's rms is above `activeLevel`.
+            let block = max(1, Int(rate.rounded()))
+            var blockEnergy: Float = 0, blocks = 0, activeBlocks = 0
+            var previous = ring[0]
+            for j in 0..<count {
+                let f = ring[j]
+                energy += f * f
+                above += f[7]
+                let turn = SIMD3(f[4] - previous[4], f[5] - previous[5], f[6] - previous[6])
+                path += (turn * turn).sum().squareRoot()
+                previous = f
+                blockEnergy += f[0] * f[0] + f[1] * f[1] + f[2] * f[2] + f[3] * f[3]
+                if (j + 1) % block == 0 {
+                    blocks += 1
+                    if blockEnergy > ContextEvidence.activeLevel * ContextEvidence.activeLevel * Float(block) { activeBlocks += 1 }
+                    blockEnergy = 0
+                }
+            }
+            let verticalEnergy = energy[0] / Float(count)
+            let acrossEnergy = (energy[1] + energy[2] + energy[3]) / Float(count)
+            // How periodic the vertical motion is: its best correlation over the lags of a
+            // step or a stride of any walk or run (0.3 to 1.2 s).
+            var periodicity: Float = -1
+            let shortest = max(1, Int((0.3 * rate).rounded())), longest = min(count - 6, Int((1.2 * rate).rounded()))
+            if longest >= shortest {
+                for lag in shortest...longest { periodicity = max(periodicity, ring.correlation(lag: lag).vertical) }
+            } else {
+                periodicity = 0
+            }
+            let posture = ring.posture(from: 0)
+            let seconds = Float(count) / Float(rate)
+            return ContextEvidence(
+                verticalLevel: Double(verticalEnergy.squareRoot()), acrossLevel: Double(acrossEnergy.squareRoot()),
+                orientationSpread: posture.spread, turning: Double(path / seconds),
+                aboveBandRatio: Double(0.5 * above / Float(count) / (verticalEnergy + acrossEnergy + 0.0036)),
+                activeShare: blocks > 0 ? Double(activeBlocks) / Double(blocks) : 0,
+                verticalPeriodicity: Double(periodicity))
         }
     }
 }
@@ -278,9 +311,9 @@ struct RingView {
         return storage[slot >= storage.count ? slot - storage.count : slot]
     }
 
-    /// The normalised correlation, one lag apart, of the magnitude (along) and of the
-    /// across-gravity vector (across), in one pass: each lane of the sums is one channel.
-    func correlation(lag: Int) -> (along: Float, across: Float) {
+    /// The normalised correlation, one lag apart, of the vertical motion and of the
+    /// across-gravity vector, in one pass: each lane of the sums is one channel.
+    func correlation(lag: Int) -> (vertical: Float, across: Float) {
         guard lag >= 1, count > lag + 5 else { return (0, 0) }
         var cross = SIMD8<Float>.zero, late = SIMD8<Float>.zero, early = SIMD8<Float>.zero
         for j in lag..<count {
@@ -289,10 +322,54 @@ struct RingView {
             late += a * a
             early += b * b
         }
-        let alongNorm = (late[0] * early[0]).squareRoot()
+        let verticalNorm = (late[0] * early[0]).squareRoot()
         let acrossLate = late[1] + late[2] + late[3], acrossEarly = early[1] + early[2] + early[3]
         let acrossNorm = (acrossLate * acrossEarly).squareRoot()
-        return (alongNorm > 0 ? cross[0] / alongNorm : 0,
+        return (verticalNorm > 0 ? cross[0] / verticalNorm : 0,
                 acrossNorm > 0 ? (cross[1] + cross[2] + cross[3]) / acrossNorm : 0)
+    }
+
+    /// The posture from frame `from` on: the rms chord between each frame's gravity direction
+    /// and their mean direction (about radians), the chord from the first to the last, and
+    /// how closely the mean direction lies along one of the device's axes (1 on an axis,
+    /// 1/√3 between all three).
+    func posture(from: Int) -> (spread: Double, drift: Double, axisAlignment: Double) {
+        var sum = SIMD3<Float>.zero
+        for j in from..<count { let f = self[j]; sum += SIMD3(f[4], f[5], f[6]) }
+        let meanLength = (sum * sum).sum().squareRoot()
+        guard meanLength > 0 else { return (0, 0, 0) }
+        let direction = sum / meanLength
+        var chordSquares: Float = 0
+        for j in from..<count {
+            let f = self[j]
+            let d = SIMD3(f[4], f[5], f[6]) - direction
+            chordSquares += (d * d).sum()
+        }
+        let firstPosture = self[from], lastPosture = self[count - 1]
+        let turn = SIMD3(lastPosture[4] - firstPosture[4], lastPosture[5] - firstPosture[5], lastPosture[6] - firstPosture[6])
+        let magnitudes = SIMD3(abs(direction.x), abs(direction.y), abs(direction.z))
+        return (Double((chordSquares / Float(count - from)).squareRoot()), Double((turn * turn).sum().squareRoot()),
+                Double(magnitudes.max()))
+    }
+
+    /// How much of the energy above the step band is there all the time: the mean over
+    /// blocks of `block` frames, the third quietest of them. Impacts come once a step and
+    /// leave the blocks between them quiet; a hand stroking at 3-6 Hz fills every one.
+    func sustainedAboveBand(block: Int) -> Float {
+        var quietest = SIMD4<Float>(repeating: .infinity)
+        var start = 0
+        while start + block <= count {
+            var sum: Float = 0
+            for j in start..<(start + block) { sum += self[j][7] }
+            var value = sum / Float(block)
+            // Keep the three smallest, in order, in lanes 0-2.
+            for lane in 0..<3 where value < quietest[lane] {
+                let displaced = quietest[lane]
+                quietest[lane] = value
+                value = displaced
+            }
+            start += block
+        }
+        return quietest[2].isFinite ? quietest[2] : (quietest[0].isFinite ? quietest[0] : 0)
     }
 }

@@ -1,6 +1,7 @@
-/// What the walking model reads of a stretch of candidate steps: the motion evidence
-/// (`WindowEvidence`) and the candidates' timing, each put on a scale where a straight line
-/// can weigh it (ratios and levels as logarithms, correlations as they are).
+/// What the walking decision reads of a stretch of candidate steps: the motion over it
+/// (`WindowEvidence`), the motion in the seconds before it (`ContextEvidence`), and the
+/// candidates' timing (`CandidateTiming`), each on a scale a model can weigh (ratios and
+/// levels as logarithms, correlations and shares as they are).
 ///
 /// The order of `values` is the order of `names`; the walking model's generated parameters
 /// name their features, and the trainer (tools/walking-model) reads them in this order from
@@ -8,46 +9,67 @@
 public struct WalkingFeatures: Sendable, Equatable {
     /// The feature names, in the order of `values`.
     public static let names = [
-        "log_across_to_along", "along_step", "across_step", "along_stride", "across_stride",
-        "log_orientation_spread", "log_gravity_drift", "log_above_band", "log_level",
-        "step_similarity", "log_sustained_above_band",
+        // The stretch.
+        "log_across_to_vertical", "vertical_step", "across_step", "vertical_stride", "across_stride",
+        "vertical_half_step", "across_half_step", "log_vertical_level", "log_across_level",
+        "log_orientation_spread", "log_gravity_drift", "axis_alignment", "log_above_band", "log_sustained_above_band",
+        "step_similarity", "gap_variation", "height_variation", "log_step_period",
+        // The seconds before it.
+        "context_log_across_to_vertical", "context_log_level", "context_log_orientation_spread", "context_log_turning",
+        "context_log_above_band", "context_active_share", "context_vertical_periodicity",
     ]
-    /// How many features there are (at most 16).
+    /// How many features there are (at most 32).
     public static let count = names.count
 
     /// The features, in the order of `names`; unused lanes are 0.
-    public var values: SIMD16<Double>
+    public var values: SIMD32<Double>
 
     /// Features given lane by lane (tests, models read from a file).
-    public init(values: SIMD16<Double>) {
+    public init(values: SIMD32<Double>) {
         self.values = values
     }
 
     /// The features of a stretch of candidates.
     /// - Parameters:
     ///   - evidence: the motion over the stretch.
+    ///   - context: the motion in the seconds up to its end.
     ///   - similarity: how alike consecutive steps' shapes are (`MotionEvidence.stepSimilarity`).
-    ///
-    /// The candidates' spacing is not among the features: the gate's structure bounds it
-    /// (`shortestStep`, `maximumStepInterval`, `mostUnevenGaps`), and real recordings of not
-    /// walking hold too few stretches with a walk's spacing to learn more from.
-    public init(evidence: WindowEvidence, similarity: Double) {
-        var v = SIMD16<Double>.zero
-        v[0] = naturalLogarithm(max(evidence.acrossToAlong, 0.001))
-        v[1] = evidence.alongCorrelation
-        v[2] = evidence.acrossCorrelation
-        v[3] = evidence.strideCorrelation
-        v[4] = evidence.acrossStrideCorrelation
-        // Floors where a smaller value says nothing: a posture steady to within a degree or
-        // three is steady (sensor noise and the gravity filter's ripple are of that size), and
-        // energy above the step band under half the step band's is the impacts of any walk, or
-        // a sensor whose own low-pass took it away (a 12.5 Hz watch): only more speaks.
-        v[5] = naturalLogarithm(evidence.orientationSpread + 0.02)
-        v[6] = naturalLogarithm(evidence.gravityDrift + 0.05)
-        v[7] = naturalLogarithm(max(evidence.aboveBandRatio, 0.5))
-        v[8] = naturalLogarithm(evidence.stepBandLevel + 0.05)
-        v[9] = similarity
-        v[10] = naturalLogarithm(evidence.sustainedAboveBandRatio + 0.01)
+    ///   - timing: how evenly the candidates came.
+    ///   - stepPeriod: the step period the stretch is judged at, seconds.
+    public init(evidence: WindowEvidence, context: ContextEvidence, similarity: Double, timing: CandidateTiming,
+                stepPeriod: Double) {
+        var v = SIMD32<Double>.zero
+        // Floors where a smaller value says nothing: motion under 0.06 m/s² rms is a still
+        // device's noise, a posture steady to within a degree or three is steady (sensor noise
+        // and the gravity filter's ripple are of that size), and energy above the step band
+        // under half the step band's is the impacts of any walk, or a sensor whose own
+        // low-pass took it away (a 12.5 Hz watch): only more speaks.
+        v[0] = naturalLogarithm(evidence.acrossToVertical)
+        v[1] = evidence.verticalStep
+        v[2] = evidence.acrossStep
+        v[3] = evidence.verticalStride
+        v[4] = evidence.acrossStride
+        v[5] = evidence.verticalHalfStep
+        v[6] = evidence.acrossHalfStep
+        v[7] = naturalLogarithm(evidence.verticalLevel + 0.06)
+        v[8] = naturalLogarithm(evidence.acrossLevel + 0.06)
+        v[9] = naturalLogarithm(evidence.orientationSpread + 0.02)
+        v[10] = naturalLogarithm(evidence.gravityDrift + 0.05)
+        v[11] = evidence.axisAlignment
+        v[12] = naturalLogarithm(max(evidence.aboveBandRatio, 0.5))
+        v[13] = naturalLogarithm(evidence.sustainedAboveBandRatio + 0.01)
+        v[14] = similarity
+        v[15] = timing.gapVariation
+        v[16] = timing.heightVariation
+        v[17] = naturalLogarithm(max(stepPeriod, 0.05))
+        v[18] = naturalLogarithm((context.acrossLevel * context.acrossLevel + 0.0036)
+                                 / (context.verticalLevel * context.verticalLevel + 0.0036))
+        v[19] = naturalLogarithm((context.verticalLevel * context.verticalLevel + context.acrossLevel * context.acrossLevel).squareRoot() + 0.06)
+        v[20] = naturalLogarithm(context.orientationSpread + 0.02)
+        v[21] = naturalLogarithm(context.turning + 0.01)
+        v[22] = naturalLogarithm(context.aboveBandRatio + 0.01)
+        v[23] = context.activeShare
+        v[24] = context.verticalPeriodicity
         values = v
     }
 }

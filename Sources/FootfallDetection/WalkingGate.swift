@@ -60,6 +60,8 @@ public struct WalkingGate: Sendable {
     let model: WalkingModel
     let verificationSteps: Int
     let verificationFailures: Int
+    /// How many seconds of motion before a stretch's end the decision reads as its context.
+    let contextSpan: Double
 
     /// Where the gate stands.
     public internal(set) var state = GateState.idle
@@ -110,7 +112,8 @@ public struct WalkingGate: Sendable {
     mutating func judge(_ question: GateJudgement.Question, _ candidates: borrowing FixedRing<StepCandidate>, from start: Int,
                         extraTime: Double? = nil, lag: Double, period: Double, threshold: Double,
                         motion: borrowing MotionEvidence, also: Bool = true) -> (walking: Bool, probability: Double)? {
-        guard let (evidence, features) = motion.features(of: candidates, from: start, extraTime: extraTime, lag: lag, period: period)
+        guard let (evidence, features) = motion.features(of: candidates, from: start, extraTime: extraTime, lag: lag, period: period,
+                                                                  contextSpan: contextSpan)
         else { return nil }
         let probability = model.probability(features)
         let walking = also && probability >= threshold
@@ -139,6 +142,7 @@ public struct WalkingGate: Sendable {
         model = configuration.walkingModel
         verificationSteps = max(3, configuration.verificationSteps)
         verificationFailures = max(1, configuration.verificationFailures)
+        contextSpan = configuration.decisionContext.inSeconds
         held = FixedRing(capacity: 64, filler: StepCandidate(time: 0, height: 0, isStrong: false))
         trailingFaint = FixedRing(capacity: 2, filler: StepCandidate(time: 0, height: 0, isStrong: false))
         recent = FixedRing(capacity: verificationSteps, filler: StepCandidate(time: 0, height: 0, isStrong: false))

@@ -18,17 +18,17 @@
 ///   that feature's contribution, so every judgement can say which evidence moved it most.
 public struct WalkingModel: Sendable, Equatable {
     /// Per feature, the mean the features are centred on (the training stretches').
-    public var means: SIMD16<Double>
+    public var means: SIMD32<Double>
     /// Per feature, the scale they are divided by (the training stretches' standard deviation).
-    public var scales: SIMD16<Double>
+    public var scales: SIMD32<Double>
     /// Per feature, the weight of the standardised feature; unused lanes 0.
-    public var weights: SIMD16<Double>
+    public var weights: SIMD32<Double>
     /// The log-odds of walking when every feature is at its mean.
     public var bias: Double
     /// Per feature, the lowest value real walking showed (-infinity where none is set).
-    public var lowerBounds: SIMD16<Double>
+    public var lowerBounds: SIMD32<Double>
     /// Per feature, the highest value real walking showed (+infinity where none is set).
-    public var upperBounds: SIMD16<Double>
+    public var upperBounds: SIMD32<Double>
     /// The probability of walking a stretch needs to start a walk.
     public var startProbability: Double
     /// The probability of walking below which a walk already going is judged not walking (two
@@ -36,9 +36,9 @@ public struct WalkingModel: Sendable, Equatable {
     public var continueProbability: Double
 
     /// Creates a model.
-    public init(means: SIMD16<Double>, scales: SIMD16<Double>, weights: SIMD16<Double>, bias: Double,
-                lowerBounds: SIMD16<Double> = SIMD16(repeating: -.infinity),
-                upperBounds: SIMD16<Double> = SIMD16(repeating: .infinity),
+    public init(means: SIMD32<Double>, scales: SIMD32<Double>, weights: SIMD32<Double>, bias: Double,
+                lowerBounds: SIMD32<Double> = SIMD32(repeating: -.infinity),
+                upperBounds: SIMD32<Double> = SIMD32(repeating: .infinity),
                 startProbability: Double, continueProbability: Double) {
         self.means = means
         self.scales = scales
@@ -51,9 +51,9 @@ public struct WalkingModel: Sendable, Equatable {
     }
 
     /// Each feature's contribution to the log-odds: weight times the standardised feature.
-    public func contributions(_ features: WalkingFeatures) -> SIMD16<Double> {
+    public func contributions(_ features: WalkingFeatures) -> SIMD32<Double> {
         var safe = scales
-        for i in 0..<16 where !(safe[i] > 0) { safe[i] = 1 }
+        for i in 0..<32 where !(safe[i] > 0) { safe[i] = 1 }
         return weights * (features.values - means) / safe
     }
 

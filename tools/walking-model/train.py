@@ -121,8 +121,8 @@ def swift_vector(values, fill):
             out.append(fill)
         else:
             out.append(repr(significant(v)))
-    out += ["0"] * (16 - len(out)) if fill == "0" else [fill] * (16 - len(out))
-    return "SIMD16(" + ", ".join(out) + ")"
+    out += ["0"] * (32 - len(out)) if fill == "0" else [fill] * (32 - len(out))
+    return "SIMD32(" + ", ".join(out) + ")"
 
 
 # How close two learned numbers must be to be the same model. The fit ends where L-BFGS-B

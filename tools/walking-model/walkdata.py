@@ -144,7 +144,7 @@ class Windows:
 # Not the motion's level: a slow or impaired walker moves gently, and the healthy adults of
 # the training recordings would set a floor such walkers fall below.
 ENVELOPE = {
-    "log_across_to_along": ("low", "high"),
+    "log_across_to_vertical": ("low", "high"),
     "log_orientation_spread": ("high",),
     "log_gravity_drift": ("high",),
     "log_above_band": ("high",),
@@ -191,17 +191,13 @@ def inside(bounds, X):
 # repeats a stride on, not a step on (one hand repeating one stroke does); the posture holds;
 # a hand at work strokes above the step band; a body carried by its legs moves harder than
 # a hand at a desk or a car on the road.
-SIGNS = {
-    "log_across_to_along": 0, "along_step": +1, "across_step": -1, "along_stride": +1, "across_stride": +1,
-    "log_orientation_spread": -1, "log_gravity_drift": -1, "log_above_band": -1, "log_level": +1,
-    "step_similarity": +1, "log_sustained_above_band": -1,
-}
+SIGNS = {}
 
 
 # Features the regression leaves to the envelope: how much of the motion is across gravity
 # says "not walking" only at its extremes (purely vertical, mostly sideways); in between it
 # tells placements apart (a wrist swings, a pocket surges), not walking from not walking.
-UNUSED = {"log_across_to_along"}
+UNUSED = set()
 
 
 def fit(windows, mask, C=0.1):

@@ -4,22 +4,17 @@ import FootfallDetection
 /// A walking model in a JSON file, as tools/walking-model writes one for each
 /// cross-validation fold (and for experiments): `footfall bench --walking-model FILE`.
 ///
-/// `{"features": [names], "means": [...], "scales": [...], "weights": [...], "bias": b,
-/// "lower_bounds": [...], "upper_bounds": [...], "start_probability": p,
-/// "continue_probability": q}` (a bound may be null); the feature names must be the
-/// detector's own (`WalkingFeatures.names`), in its order, so a model trained on other
-/// features is refused rather than misread.
+/// `{"features": [names], "forest": {"feature": [...], "threshold": [...], "left": [...],
+/// "right": [...], "value": [...], "roots": [...]}, "lower_bounds": [...], "upper_bounds":
+/// [...], "start_probability": p, "continue_probability": q}` (a bound may be null; the
+/// forest's arrays are `DecisionForest`'s); the feature names must be the detector's own
+/// (`WalkingFeatures.names`), in its order, so a model trained on other features is refused
+/// rather than misread.
 public struct WalkingModelFile: Codable, Sendable, Equatable {
     /// The features the model was trained on, in order.
     public var features: [String]
-    /// Per feature, the mean it is centred on.
-    public var means: [Double]
-    /// Per feature, the scale it is divided by.
-    public var scales: [Double]
-    /// Per feature, its weight.
-    public var weights: [Double]
-    /// The log-odds at the means.
-    public var bias: Double
+    /// The trees, as `DecisionForest`'s flat arrays.
+    public var forest: Forest
     /// Per feature, the lowest value real walking showed (null: none).
     public var lowerBounds: [Double?]
     /// Per feature, the highest value real walking showed (null: none).
@@ -29,8 +24,18 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
     /// The probability below which a walk going is judged not walking.
     public var continueProbability: Double
 
+    /// `DecisionForest`'s arrays as JSON holds them.
+    public struct Forest: Codable, Sendable, Equatable {
+        public var feature: [Int]
+        public var threshold: [Double]
+        public var left: [Int]
+        public var right: [Int]
+        public var value: [Double]
+        public var roots: [Int]
+    }
+
     enum CodingKeys: String, CodingKey {
-        case features, means, scales, weights, bias
+        case features, forest
         case lowerBounds = "lower_bounds"
         case upperBounds = "upper_bounds"
         case startProbability = "start_probability"
@@ -58,28 +63,41 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
         return try file.model(path: path)
     }
 
-    /// The model, after checking the features against the detector's.
+    /// The model, after checking the features against the detector's and the forest's
+    /// arrays against each other.
     func model(path: String) throws(LoadError) -> WalkingModel {
         guard features == WalkingFeatures.names else {
             throw LoadError(path: path, problem: "its features \(features) are not the detector's \(WalkingFeatures.names)")
         }
         let n = features.count
-        guard means.count == n, scales.count == n, weights.count == n, lowerBounds.count == n, upperBounds.count == n else {
-            throw LoadError(path: path, problem: "means, scales, weights and bounds must each have \(n) values")
+        guard lowerBounds.count == n, upperBounds.count == n else {
+            throw LoadError(path: path, problem: "the bounds must each have \(n) values")
         }
         guard (0...1).contains(startProbability), (0...1).contains(continueProbability) else {
             throw LoadError(path: path, problem: "the probabilities must be between 0 and 1")
         }
-        var m = SIMD32<Double>.zero, s = SIMD32<Double>(repeating: 1), w = SIMD32<Double>.zero
+        let f = forest, nodes = f.feature.count
+        guard f.threshold.count == nodes, f.left.count == nodes, f.right.count == nodes, f.value.count == nodes else {
+            throw LoadError(path: path, problem: "the forest's arrays must each have one entry per node (\(nodes))")
+        }
+        for i in 0..<nodes where f.feature[i] >= 0 {
+            guard f.feature[i] < n, (0..<nodes).contains(f.left[i]), (0..<nodes).contains(f.right[i]),
+                  f.left[i] > i, f.right[i] > i else {
+                throw LoadError(path: path, problem: "node \(i) names a feature or a child that does not exist (or lies before it)")
+            }
+        }
+        guard f.roots.allSatisfy({ (0..<nodes).contains($0) }) else {
+            throw LoadError(path: path, problem: "a tree's root lies outside the forest")
+        }
         var low = SIMD32<Double>(repeating: -.infinity), high = SIMD32<Double>(repeating: .infinity)
         for i in 0..<n {
-            m[i] = means[i]
-            s[i] = scales[i]
-            w[i] = weights[i]
             low[i] = lowerBounds[i] ?? -.infinity
             high[i] = upperBounds[i] ?? .infinity
         }
-        return WalkingModel(means: m, scales: s, weights: w, bias: bias, lowerBounds: low, upperBounds: high,
+        let forest = DecisionForest(feature: f.feature.map { Int8($0) }, threshold: f.threshold,
+                                    left: f.left.map { Int32($0) }, right: f.right.map { Int32($0) },
+                                    value: f.value, roots: f.roots.map { Int32($0) })
+        return WalkingModel(forest: forest, lowerBounds: low, upperBounds: high,
                             startProbability: startProbability, continueProbability: continueProbability)
     }
 }

@@ -1,5 +1,5 @@
-/// The walking decision: a logistic regression that says how likely a stretch of candidate
-/// steps is walking, from its `WalkingFeatures`.
+/// The walking model: how likely a stretch of candidate steps is walking, from its
+/// `WalkingFeatures`.
 ///
 /// Its parameters are learned from labelled stretches of real recordings by
 /// tools/walking-model/train.py, which writes them into `WalkingModel+Trained.swift` with the
@@ -13,18 +13,13 @@
 ///   Hz, a posture turning over) and is not walking, whatever else it shows. Real recordings
 ///   of walking are plentiful; real recordings of every gesture are not, so this part carries
 ///   to gestures no one recorded.
-/// - **a logistic regression** of walking against the real recordings of not walking there
-///   are: the score is `bias + Σ weight · (x - mean) / scale` (log-odds), and each term is
-///   that feature's contribution, so every judgement can say which evidence moved it most.
+/// - **a forest of decision trees** (`DecisionForest`, gradient boosted) that weighs walking
+///   against the real recordings of not walking there are: its summed leaves are the
+///   log-odds, and each split on a stretch's path says how much its feature moved them, so
+///   every judgement can say which evidence moved it most.
 public struct WalkingModel: Sendable, Equatable {
-    /// Per feature, the mean the features are centred on (the training stretches').
-    public var means: SIMD32<Double>
-    /// Per feature, the scale they are divided by (the training stretches' standard deviation).
-    public var scales: SIMD32<Double>
-    /// Per feature, the weight of the standardised feature; unused lanes 0.
-    public var weights: SIMD32<Double>
-    /// The log-odds of walking when every feature is at its mean.
-    public var bias: Double
+    /// The trees.
+    public var forest: DecisionForest
     /// Per feature, the lowest value real walking showed (-infinity where none is set).
     public var lowerBounds: SIMD32<Double>
     /// Per feature, the highest value real walking showed (+infinity where none is set).
@@ -36,30 +31,26 @@ public struct WalkingModel: Sendable, Equatable {
     public var continueProbability: Double
 
     /// Creates a model.
-    public init(means: SIMD32<Double>, scales: SIMD32<Double>, weights: SIMD32<Double>, bias: Double,
+    public init(forest: DecisionForest,
                 lowerBounds: SIMD32<Double> = SIMD32(repeating: -.infinity),
                 upperBounds: SIMD32<Double> = SIMD32(repeating: .infinity),
                 startProbability: Double, continueProbability: Double) {
-        self.means = means
-        self.scales = scales
-        self.weights = weights
-        self.bias = bias
+        self.forest = forest
         self.lowerBounds = lowerBounds
         self.upperBounds = upperBounds
         self.startProbability = startProbability
         self.continueProbability = continueProbability
     }
 
-    /// Each feature's contribution to the log-odds: weight times the standardised feature.
+    /// Each feature's part of the log-odds: what the splits on it added along the stretch's
+    /// paths through the trees.
     public func contributions(_ features: WalkingFeatures) -> SIMD32<Double> {
-        var safe = scales
-        for i in 0..<32 where !(safe[i] > 0) { safe[i] = 1 }
-        return weights * (features.values - means) / safe
+        forest.contributions(features.values)
     }
 
     /// The log-odds that the stretch is walking.
     public func logOdds(_ features: WalkingFeatures) -> Double {
-        bias + contributions(features).sum()
+        forest.score(features.values)
     }
 
     /// The first feature outside the walking envelope, or nil when every one is inside.
@@ -71,7 +62,7 @@ public struct WalkingModel: Sendable, Equatable {
     }
 
     /// The probability that the stretch is walking, 0 to 1: 0 outside the walking envelope,
-    /// else the regression's.
+    /// else the forest's.
     public func probability(_ features: WalkingFeatures) -> Double {
         if outsideEnvelope(features) != nil { return 0 }
         let z = logOdds(features)

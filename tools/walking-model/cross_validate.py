@@ -119,6 +119,9 @@ def main():
     ap.add_argument("--by", choices=["subject", "dataset", "both"], default="both")
     ap.add_argument("--windows", help="a stretches CSV already measured by `footfall bench --windows-csv`")
     ap.add_argument("--json-out", help="also write the tables' figures as JSON")
+    ap.add_argument("--folds", type=int,
+                    help="with --by subject: group the people into this many folds (a seeded shuffle) instead of one "
+                         "fold per person: quicker, for experiments; the scoreboard is one per person")
     ap.add_argument("--start", type=float, default=walkdata.START_PROBABILITY,
                     help="the probability a stretch needs to start a walk (default %(default)s)")
     ap.add_argument("--continue", dest="keep", type=float, default=walkdata.CONTINUE_PROBABILITY,
@@ -145,9 +148,14 @@ def main():
 
     for scheme in (["subject", "dataset"] if a.by == "both" else [a.by]):
         folds = defaultdict(list)
+        fold_of = {}
+        if scheme == "subject" and a.folds:
+            people = sorted({subject for _, _, subject in recs})
+            order = np.random.default_rng(1).permutation(len(people))
+            fold_of = {people[k]: f"fold {i % a.folds}" for i, k in enumerate(order)}
         for trace, dataset, subject in recs:
-            folds[subject if scheme == "subject" else dataset].append(trace)
-        groups = w.subject if scheme == "subject" else w.dataset
+            folds[fold_of.get(subject, subject) if scheme == "subject" else dataset].append(trace)
+        groups = np.array([fold_of.get(s, s) for s in w.subject]) if scheme == "subject" else w.dataset
         reports = []
         for i, (fold, traces) in enumerate(sorted(folds.items())):
             train_mask = groups != fold

@@ -76,7 +76,7 @@ def cross_validated(w, groups):
     for g in np.unique(groups):
         test = groups == g
         model = walkdata.train(w, ~test)
-        probs[test] = walkdata.probability(model["params"], w.X[test], model["bounds"])
+        probs[test] = walkdata.probability(model["forest"], w.X[test], model["bounds"])
     return probs
 
 
@@ -100,7 +100,7 @@ def learning_curve(w, fractions=(0.25, 0.5, 0.75, 1.0), folds=5, repeats=10, see
                     continue
                 model = walkdata.train(w, train_mask)
                 test = fold == k
-                p = walkdata.probability(model["params"], w.X[test], model["bounds"])
+                p = walkdata.probability(model["forest"], w.X[test], model["bounds"])
                 figures = stretch_figures(w, test, p)
                 missed.append(figures[0])
                 if not np.isnan(figures[1]):
@@ -112,6 +112,15 @@ def learning_curve(w, fractions=(0.25, 0.5, 0.75, 1.0), folds=5, repeats=10, see
 def significant(value, digits=10):
     """A learned number to the digits that matter: the fit's last digits are the machine's."""
     return float(f"{float(value):.{digits}g}")
+
+
+def swift_array(kind, values, per_line=16):
+    """A Swift array literal of `kind`, a few values a line (typed, so the compiler need not
+    infer the type of thousands of literals)."""
+    def text(v):
+        return repr(v) if kind == "Double" else str(int(v))
+    rows = [", ".join(text(v) for v in values[i:i + per_line]) for i in range(0, len(values), per_line)]
+    return "[" + ",\n                ".join(rows) + "] as [" + kind + "]"
 
 
 def swift_vector(values, fill):
@@ -131,6 +140,14 @@ def swift_vector(values, fill):
 # reads. A figure printed with four decimals may move by its last digit for the same reason.
 RELATIVE_TOLERANCE = 1e-6
 ABSOLUTE_TOLERANCE = 2e-4
+
+
+CROSS_VALIDATED_MARK = "(cross-validated) "
+
+
+def without_cross_validation(text):
+    """The generated file without its cross-validated figures, which --check does not learn again."""
+    return "\n".join(line for line in text.splitlines() if CROSS_VALIDATED_MARK not in line) + "\n"
 
 
 def same_model_text(committed, learned):
@@ -164,6 +181,8 @@ def main():
     ap.add_argument("--output", default=OUT, help="the Swift file to write")
     ap.add_argument("--check", action="store_true",
                     help="learn the model anew and fail if it differs from the committed file (the date aside)")
+    ap.add_argument("--skip-cross-validation", action="store_true",
+                    help="write the model without the cross-validated stretch figures (a forest per person left out): for experiments")
     ap.add_argument("--learning-curve", action="store_true",
                     help="only print the stretch-level errors on held-out subjects against the share of subjects learned from")
     a = ap.parse_args()
@@ -179,11 +198,16 @@ def main():
 
     everything = np.ones(len(w.y), bool)
     model = walkdata.train(w, everything)
-    in_sample = named(stretch_figures(w, everything, walkdata.probability(model["params"], w.X, model["bounds"])))
-    by_subject = named(stretch_figures(w, everything, cross_validated(w, w.subject)))
-    by_dataset = named(stretch_figures(w, everything, cross_validated(w, w.dataset)))
+    in_sample = named(stretch_figures(w, everything, walkdata.probability(model["forest"], w.X, model["bounds"])))
+    if a.check or a.skip_cross_validation:
+        # The check is of the model: the cross-validated figures (a forest per person left
+        # out) are written when the model is, not learned again.
+        by_subject = by_dataset = None
+    else:
+        by_subject = named(stretch_figures(w, everything, cross_validated(w, w.subject)))
+        by_dataset = named(stretch_figures(w, everything, cross_validated(w, w.dataset)))
 
-    means, scales, weights, bias = model["params"]
+    forest = model["forest"]
     low, high = model["bounds"]
     names = w.feature_names
     counts = {}
@@ -203,20 +227,28 @@ def main():
     ]
     for title, figures in (("in sample", in_sample), ("leave one subject out", by_subject),
                            ("leave one dataset out", by_dataset)):
-        lines.append("//   " + title + ": " + ", ".join(f"{k} {v:.4f}" for k, v in figures.items()))
+        if figures is not None:
+            lines.append("//   " + CROSS_VALIDATED_MARK * (title != "in sample") + title + ": "
+                         + ", ".join(f"{k} {v:.4f}" for k, v in figures.items()))
     lines += [
         "// The whole detector's cross-validated scoreboard: tools/walking-model/cross_validate.py",
         "// and docs/detector.md.",
         "//",
         "// Features, in order: " + ", ".join(names),
         "",
+        f"// The forest: {len(forest['roots'])} trees, {len(forest['feature'])} nodes "
+        f"({sum(1 for f in forest['feature'] if f < 0)} leaves); settings {walkdata.FOREST}.",
+        "",
         "extension WalkingModel {",
         "    /// The model the detector uses by default: learned from real recordings (see above).",
         "    public static let trained = WalkingModel(",
-        "        means: " + swift_vector(means, "0") + ",",
-        "        scales: " + swift_vector(scales, "1") + ",",
-        "        weights: " + swift_vector(weights, "0") + ",",
-        "        bias: " + repr(significant(bias)) + ",",
+        "        forest: DecisionForest(",
+        "            feature: " + swift_array("Int8", forest["feature"]) + ",",
+        "            threshold: " + swift_array("Double", [significant(v) for v in forest["threshold"]]) + ",",
+        "            left: " + swift_array("Int32", forest["left"]) + ",",
+        "            right: " + swift_array("Int32", forest["right"]) + ",",
+        "            value: " + swift_array("Double", [significant(v) for v in forest["value"]]) + ",",
+        "            roots: " + swift_array("Int32", forest["roots"]) + "),",
         "        lowerBounds: " + swift_vector(low, "-.infinity") + ",",
         "        upperBounds: " + swift_vector(high, ".infinity") + ",",
         f"        startProbability: {walkdata.START_PROBABILITY}, continueProbability: {walkdata.CONTINUE_PROBABILITY})",
@@ -227,7 +259,7 @@ def main():
     if a.check:
         with open(a.output) as f:
             committed = f.read()
-        if not same_model_text(committed, text):
+        if not same_model_text(without_cross_validation(committed), text):
             import difflib
             sys.stdout.writelines(difflib.unified_diff(committed.splitlines(True), text.splitlines(True),
                                                        os.path.relpath(a.output, root), "learned now"))

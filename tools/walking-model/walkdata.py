@@ -185,57 +185,70 @@ def inside(bounds, X):
     return ok
 
 
-# The direction physics gives each feature's weight (+1 more walking as it grows, -1 less,
-# 0 either): the fit chooses how much, never the direction. Steps repeat (along the body's
-# bounce, and shape to shape); a walker sways once a stride, so the motion across gravity
-# repeats a stride on, not a step on (one hand repeating one stroke does); the posture holds;
-# a hand at work strokes above the step band; a body carried by its legs moves harder than
-# a hand at a desk or a car on the road.
-SIGNS = {}
+# The forest's settings, chosen by cross-validation (tools/walking-model/compare_models.py):
+# small trees, many of them, each learning little, every tree from a share of the stretches.
+# LightGBM runs on one thread and deterministically, so the same data gives the same forest.
+FOREST = dict(objective="binary", n_estimators=300, num_leaves=15, learning_rate=0.05, min_child_samples=50,
+              subsample=0.8, subsample_freq=1, colsample_bytree=0.8, random_state=1, n_jobs=1, deterministic=True,
+              force_col_wise=True, verbose=-1)
 
 
-# Features the regression leaves to the envelope: how much of the motion is across gravity
-# says "not walking" only at its extremes (purely vertical, mostly sideways); in between it
-# tells placements apart (a wrist swings, a pocket surges), not walking from not walking.
-UNUSED = set()
+def fit(windows, mask, settings=None):
+    """A gradient-boosted forest on the stretches in `mask`, each weighed as `Windows.weights`
+    says. Returns the forest as flat arrays (`flatten`)."""
+    import lightgbm
+    model = lightgbm.LGBMClassifier(**(settings or FOREST))
+    model.fit(windows.X[mask], windows.y[mask], sample_weight=windows.weights(mask))
+    return flatten(model.booster_.dump_model())
 
 
-def fit(windows, mask, C=0.1):
-    """A logistic regression on standardised features, fitted on the stretches in `mask`,
-    each weight held to its physical direction (SIGNS) and shrunk by an L2 penalty 1/C.
-    Returns (means, scales, weights, bias)."""
-    from scipy.optimize import minimize
-    X, y = windows.X[mask], windows.y[mask]
-    w = windows.weights(mask)
-    means = np.average(X, axis=0, weights=w)
-    scales = np.sqrt(np.average((X - means) ** 2, axis=0, weights=w))
-    scales[scales <= 0] = 1
-    Z = (X - means) / scales
-    n = len(w)
+def flatten(dump):
+    """LightGBM's trees as DecisionForest's flat arrays: every tree's nodes in pre-order after
+    its root; a leaf's feature is -1; a node's value is its leaf output, or for an inner node
+    LightGBM's internal value (the output were the tree to stop there)."""
+    forest = {"feature": [], "threshold": [], "left": [], "right": [], "value": [], "roots": []}
 
-    def loss(theta):
-        z = theta[0] + Z @ theta[1:]
-        p = 1 / (1 + np.exp(-z))
-        value = (w * (np.logaddexp(0, z) - y * z)).sum() / n + 0.5 / (C * n) * (theta[1:] ** 2).sum()
-        g = w * (p - y) / n
-        grad = np.concatenate([[g.sum()], Z.T @ g + theta[1:] / (C * n)])
-        return value, grad
+    def add(node):
+        i = len(forest["feature"])
+        for key in ("feature", "threshold", "left", "right", "value"):
+            forest[key].append(0)
+        if "leaf_value" in node:
+            forest["feature"][i], forest["value"][i] = -1, float(node["leaf_value"])
+            return i
+        assert node["decision_type"] == "<=", node["decision_type"]
+        forest["feature"][i] = int(node["split_feature"])
+        forest["threshold"][i] = float(node["threshold"])
+        forest["value"][i] = float(node["internal_value"])
+        forest["left"][i] = add(node["left_child"])
+        forest["right"][i] = add(node["right_child"])
+        return i
 
-    bounds = [(None, None)]
-    for name in windows.feature_names:
-        sign = SIGNS.get(name, 0)
-        if name in UNUSED:
-            bounds.append((0, 0))
-        else:
-            bounds.append((0, None) if sign > 0 else (None, 0) if sign < 0 else (None, None))
-    result = minimize(loss, np.zeros(Z.shape[1] + 1), jac=True, method="L-BFGS-B", bounds=bounds)
-    return means, scales, result.x[1:], float(result.x[0])
+    for tree in dump["tree_info"]:
+        forest["roots"].append(add(tree["tree_structure"]))
+    return forest
 
 
-def probability(params, X, bounds=None):
-    means, scales, weights, bias = params
-    z = bias + ((X - means) / scales) @ weights
-    p = 1 / (1 + np.exp(-z))
+def score(forest, X):
+    """The forest's summed output (log-odds) for each row of X."""
+    feature = np.asarray(forest["feature"]); threshold = np.asarray(forest["threshold"])
+    left = np.asarray(forest["left"]); right = np.asarray(forest["right"]); value = np.asarray(forest["value"])
+    rows = np.arange(len(X))
+    total = np.zeros(len(X))
+    for root in forest["roots"]:
+        node = np.full(len(X), root)
+        while True:
+            inner = feature[node] >= 0
+            if not inner.any():
+                break
+            f = np.where(inner, feature[node], 0)
+            go_left = X[rows, f] <= threshold[node]
+            node = np.where(inner, np.where(go_left, left[node], right[node]), node)
+        total += value[node]
+    return total
+
+
+def probability(forest, X, bounds=None):
+    p = 1 / (1 + np.exp(-score(forest, X)))
     if bounds is not None:
         p = np.where(inside(bounds, X), p, 0.0)
     return p
@@ -248,14 +261,12 @@ START_PROBABILITY = 0.5
 CONTINUE_PROBABILITY = 0.2
 
 
-def train(windows, mask, C=0.1):
+def train(windows, mask, settings=None):
     """Everything the walking decision learns, from the stretches in `mask`."""
-    return {"params": fit(windows, mask, C), "bounds": envelope(windows, mask)}
+    return {"forest": fit(windows, mask, settings), "bounds": envelope(windows, mask)}
 
 
 def model_json(names, model, start=START_PROBABILITY, keep=CONTINUE_PROBABILITY):
-    means, scales, weights, bias = model["params"]
     low, high = model["bounds"]
-    return {"features": names, "means": [float(v) for v in means], "scales": [float(v) for v in scales],
-            "weights": [float(v) for v in weights], "bias": bias, "lower_bounds": low, "upper_bounds": high,
+    return {"features": names, "forest": model["forest"], "lower_bounds": low, "upper_bounds": high,
             "start_probability": start, "continue_probability": keep}

@@ -149,6 +149,16 @@ let package = Package(
         ),
         // Exists only for FootfallStoreTests' crash test: writes batches until the test SIGKILLs it.
         .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore", "FootfallAnalysis", "FootfallGoals", "FootfallVocabulary"]),
+        // Simulated motion, for development only and in no product: wrist gestures from a
+        // forearm's physics, and the daily-living set spliced from recorded walks. Fixtures for
+        // tests and smoke sets, never evidence, so they stay out of footfall and FootfallAnalysis.
+        .target(name: "FootfallSimulation", dependencies: ["FootfallAnalysis", "FootfallDetection", "FootfallTraces", "FootfallText"],
+                path: "tools/simulation/Sources/FootfallSimulation"),
+        // Writes the development sets (tools/make-dev-sets): 'swift build --product footfall-devsets'.
+        .executableTarget(name: "footfall-devsets",
+                          dependencies: ["FootfallSimulation", "FootfallText",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          path: "tools/simulation/Sources/footfall-devsets"),
         // The address of Swift concurrency's global-enqueue hook, for a footfalld with the runtime
         // linked in, where NIO's dlsym cannot find it (ConcurrencyOnTheEventLoop).
         .target(name: "CFootfallConcurrencyHook"),
@@ -173,7 +183,8 @@ let package = Package(
                 path: "Tests/FootfallTestSupport"),
         .target(name: "CMallocCounter", path: "Tests/CMallocCounter"),
         .testTarget(name: "FootfallDetectionTests",
-                    dependencies: ["FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallTestSupport", "CMallocCounter"]),
+                    dependencies: ["FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallSimulation", "FootfallTestSupport",
+                                   "CMallocCounter"]),
         // Real SQLite files in temporary folders; depends on the crash helper so it is built first.
         // Fixtures: a store written by an earlier release, read from the source tree.
         .testTarget(name: "FootfallStoreTests",
@@ -191,6 +202,8 @@ let package = Package(
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
+        // The simulators are deterministic and physical; the daily-living set carries its truth.
+        .testTarget(name: "FootfallSimulationTests", dependencies: ["FootfallSimulation", "FootfallDetection", "FootfallTraces"]),
         // The goal bar's golden files live in Snapshots/ and are read from the source tree, not bundled.
         .testTarget(name: "FootfallGoalsTests", dependencies: ["FootfallGoals", "FootfallAnalysis", "FootfallText"], exclude: ["Snapshots"]),
         .testTarget(name: "FootfallTextTests", dependencies: ["FootfallText"]),
@@ -226,6 +239,6 @@ let package = Package(
                     dependencies: ["footfalld", "footfall", "FootfallAnalysis", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport",
                                    "FootfallGoals", "FootfallInput", "FootfallSQLite"]),
         // Runs the built executables as a user would (and renders their help); depends on them so they are built first.
-        .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "footfalld", "FootfallTestSupport"]),
+        .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "footfalld", "footfall-devsets", "FootfallTestSupport"]),
     ]
 )

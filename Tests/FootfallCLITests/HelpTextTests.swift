@@ -2,22 +2,25 @@ import Foundation
 import FootfallTestSupport
 import Testing
 
-/// Every `--help` of both executables, rendered at 80 columns by argument-parser's own
-/// wrapping, reads as clean paragraphs: no line ends a paragraph early (a hard line break in
-/// the source that the wrapper then breaks again), and examples stand on their own indented
-/// lines, short enough not to be wrapped.
+/// Every `--help` of both executables, and of the development tool footfall-devsets, rendered
+/// at 80 columns by argument-parser's own wrapping, reads as clean paragraphs: no line ends a
+/// paragraph early (a hard line break in the source that the wrapper then breaks again), and
+/// examples stand on their own indented lines, short enough not to be wrapped.
 struct HelpTextTests {
     static let width = 80
 
-    /// `footfall`, each of its subcommands and theirs, and `footfalld`.
+    /// `footfall`, each of its subcommands and theirs, `footfall-devsets` and its subcommands,
+    /// and `footfalld`.
     static func helps() throws -> [(command: String, text: String)] {
-        let footfall = DaemonProcess.executable("footfall")
         var helps: [(command: String, text: String)] = []
-        var pending: [[String]] = [[]]
-        while let path = pending.popLast() {
-            let text = try render(footfall, path)
-            helps.append(((["footfall"] + path).joined(separator: " "), text))
-            pending += subcommands(in: text).map { path + [$0] }
+        for tool in ["footfall", "footfall-devsets"] {
+            let executable = DaemonProcess.executable(tool)
+            var pending: [[String]] = [[]]
+            while let path = pending.popLast() {
+                let text = try render(executable, path)
+                helps.append((([tool] + path).joined(separator: " "), text))
+                pending += subcommands(in: text).map { path + [$0] }
+            }
         }
         helps.append(("footfalld", try render(DaemonProcess.executable("footfalld"), [])))
         return helps
@@ -48,9 +51,10 @@ struct HelpTextTests {
     @Test func theSubcommandsAreAllFound() throws {
         let root = try HelpTextTests.render(DaemonProcess.executable("footfall"), [])
         #expect(HelpTextTests.subcommands(in: root) == ["status", "watch", "history", "goal", "render", "count", "inspect",
-                                                         "convert", "bench", "plot", "synth", "devsets", "devices", "record"])
+                                                         "convert", "bench", "plot", "synth", "devices", "record"])
         let helps = try HelpTextTests.helps().map(\.command)
-        #expect(helps.contains("footfall devsets daily-living") && helps.contains("footfall devsets gestures"), "\(helps)")
+        #expect(helps.contains("footfall-devsets daily-living") && helps.contains("footfall-devsets gestures")
+                && helps.contains("footfall-devsets gesture"), "\(helps)")
     }
 
     @Test func everyHelpReadsAsCleanParagraphsAt80Columns() throws {

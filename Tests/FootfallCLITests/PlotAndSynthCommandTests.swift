@@ -36,4 +36,11 @@ struct PlotAndSynthCommandTests {
         #expect(try FootfallProcess.run(["synth", "/tmp/x.csv", "--rate", "0"]).status == 64)
         #expect(try FootfallProcess.run(["synth", "/tmp/x.txt"]).status == 64)
     }
+
+    /// Simulated gestures are development fixtures (footfall-devsets), not part of footfall.
+    @Test func synthMakesNoGestures() throws {
+        let result = try FootfallProcess.run(["synth", "/tmp/x.csv", "--kind", "combing"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("'walk', 'still' or 'vehicle'"), "\(result.stderr)")
+    }
 }

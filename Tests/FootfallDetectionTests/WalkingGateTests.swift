@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FootfallAnalysis
+import FootfallSimulation
 import FootfallTestSupport
 @testable import FootfallDetection
 

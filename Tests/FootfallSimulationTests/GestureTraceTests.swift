@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FootfallAnalysis
+import FootfallSimulation
 import FootfallDetection
 
 /// Gesture traces: deterministic, physical (gravity's size at rest), and quantised on request.

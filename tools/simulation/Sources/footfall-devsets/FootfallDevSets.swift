@@ -1,34 +1,37 @@
 import ArgumentParser
 import Foundation
-import FootfallAnalysis
+import FootfallSimulation
 import FootfallText
 
-/// `footfall devsets`: builds the development sets that the shared datasets lack.
-struct DevSets: ParsableCommand {
+/// `footfall-devsets`: builds the development sets that the shared datasets lack. A
+/// development tool, built from tools/simulation and installed nowhere: simulated motion is a
+/// fixture for smoke tests, not evidence and not part of the product.
+@main
+struct FootfallDevSets: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "devsets",
+        commandName: "footfall-devsets",
         abstract: "Build the daily-living and gesture development sets for 'footfall bench'.",
         discussion: """
         The shared datasets hold long walks, driving, desk work and stillness. A day also has \
         short, slow, uneven walks between rooms, and hands that brush teeth and comb hair. \
         These commands build both, deterministically from a seed, so that 'footfall bench' can \
-        score them beside the recorded sets. With D the shared datasets' folder \
-        (../shared/datasets):
+        score them beside the recorded sets. The gestures are simulated: smoke tests, never \
+        evidence. With D the shared datasets' folder (../shared/datasets):
 
-          footfall devsets daily-living --datasets "$D" -o devsets/daily-living
-          footfall devsets gestures -o devsets/gestures
+          footfall-devsets daily-living --datasets "$D" -o devsets/daily-living
+          footfall-devsets gestures -o devsets/gestures
           footfall bench "$D"/* devsets/*
 
-        tools/make-dev-sets runs both. The daily-living set is cut from the recordings \
-        themselves, so it carries their licences: build it where you use it and do not \
-        publish it.
+        tools/make-dev-sets builds this tool ('swift build --product footfall-devsets') and \
+        runs both. The daily-living set is cut from the recordings themselves, so it carries \
+        their licences: build it where you use it and do not publish it.
         """,
-        subcommands: [DailyLiving.self, Gestures.self]
+        subcommands: [DailyLiving.self, Gestures.self, Gesture.self]
     )
 }
 
-extension DevSets {
-    /// `footfall devsets daily-living`.
+extension FootfallDevSets {
+    /// `footfall-devsets daily-living`.
     struct DailyLiving: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "daily-living",
@@ -66,13 +69,13 @@ extension DevSets {
         }
     }
 
-    /// `footfall devsets gestures`.
+    /// `footfall-devsets gestures`.
     struct Gestures: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "gestures",
             abstract: "Write wrist gesture traces (no steps) at several rates and orientations.",
             discussion: """
-            Every gesture of 'footfall synth' (brushing, combing, eating, drinking, pouring, waving, clapping, typing, phone), two minutes each, at 12.5, 25, 32 (quantised like a 6-bit wrist sensor), 50 and 100 Hz, with two seeds: 90 traces, three hours of hands that never walk.
+            Every gesture of 'footfall-devsets gesture' (brushing, combing, eating, drinking, pouring, waving, clapping, typing, phone), two minutes each, at 12.5, 25, 32 (quantised like a 6-bit wrist sensor), 50 and 100 Hz, with two seeds: 90 traces, three hours of hands that never walk.
             """
         )
 
@@ -102,4 +105,51 @@ extension DevSets {
             print("wrote \(written) gesture traces into \(output)")
         }
     }
+
+    /// `footfall-devsets gesture`: one gesture trace.
+    struct Gesture: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "gesture",
+            abstract: "Write one simulated wrist gesture trace (no steps).",
+            discussion: """
+            The gestures (brushing, combing, eating, drinking, pouring, waving, clapping, typing, phone) are wrist motions built from the physics of a hand carried by the forearm: they hold no steps, so every step counted in them is false. Writes FILE.csv and its sidecar FILE.json. --coarse quantises them like a cheap 6-bit wrist sensor.
+            """
+        )
+
+        @Argument(help: ArgumentHelp("The CSV file to write.", valueName: "file.csv"))
+        var output: String
+
+        @Option(help: "The gesture.")
+        var kind: GestureTrace.Gesture
+
+        @Option(help: "Sample rate, Hz.")
+        var rate: Double = 50
+
+        @Option(help: "Length, seconds.")
+        var duration: Double = 60
+
+        @Option(help: "Seed for the randomness.")
+        var seed: UInt64 = 1
+
+        @Flag(help: "Quantise like a 6-bit, +-1.5 g wrist sensor.")
+        var coarse = false
+
+        func validate() throws {
+            if !(rate >= 1 && rate <= 2000) { throw ValidationError("--rate must be between 1 and 2000 Hz.") }
+            if !(duration > 0 && duration <= 2_592_000) { throw ValidationError("--duration must be between 0 and 2592000 s (30 days).") }
+            if !output.hasSuffix(".csv") { throw ValidationError("The output file must end in .csv (the sidecar gets .json).") }
+        }
+
+        func run() throws {
+            var trace = GestureTrace(gesture: kind)
+            trace.rateHz = rate
+            trace.duration = duration
+            trace.coarse = coarse
+            trace.seed = seed
+            try trace.write(to: output)
+            print("wrote \(output): \(trace.summary)")
+        }
+    }
 }
+
+extension GestureTrace.Gesture: ExpressibleByArgument {}

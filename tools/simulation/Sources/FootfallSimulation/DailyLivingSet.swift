@@ -1,4 +1,5 @@
 import Foundation
+import FootfallAnalysis
 import FootfallDetection
 import FootfallTraces
 
@@ -140,7 +141,7 @@ public struct DailyLivingTrace: Sendable {
             activity: .walking, placement: placement, device: nil, subject: subject,
             sampleRateHz: duration > 0 ? Double(samples.count - 1) / duration : nil, samples: samples.count,
             durationSeconds: duration, dataset: "daily-living",
-            attribution: "Cut and joined by footfall devsets daily-living from \(source): \(sourceAttribution ?? "")",
+            attribution: "Cut and joined by footfall-devsets daily-living from \(source): \(sourceAttribution ?? "")",
             license: license, groundTruth: "the source's step times, carried through every splice and slowing")
         sidecar.walks = walks.map { TraceSidecar.Walk(start: ($0.start * 1000).rounded() / 1000, end: ($0.end * 1000).rounded() / 1000, steps: $0.steps) }
         try sidecar.encoded().write(to: URL(fileURLWithPath: TraceSidecar.path(forTrace: path)))

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import FootfallTraces
-@testable import FootfallAnalysis
+import FootfallSimulation
 
 /// The daily-living set is cut from the shared datasets, which CI and a user's clone may not
 /// have: these tests run where ../shared/datasets is, and skip cleanly elsewhere.

@@ -30,11 +30,13 @@ public struct BenchReport: Sendable, Codable {
     /// - Parameters:
     ///   - recordings: what to run.
     ///   - configuration: the detector's configuration.
+    ///   - placementFromSidecars: whether each recording is counted at the placement its
+    ///     sidecar names (else at the configuration's).
     ///   - jobs: how many recordings to run at once.
     ///   - progress: called after each recording with the number done.
     /// - Throws: `TraceError` for the first recording that cannot be read.
     public static func run(
-        _ recordings: [BenchRecording], configuration: DetectorConfiguration, jobs: Int,
+        _ recordings: [BenchRecording], configuration: DetectorConfiguration, placementFromSidecars: Bool = true, jobs: Int,
         progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) throws -> [RecordingScore] {
         let results = ResultSlots<Result<RecordingScore, TraceError>>(count: recordings.count)
@@ -50,6 +52,8 @@ public struct BenchReport: Sendable, Codable {
                     }
                     // A walk without a count is judged against its spectrum's step frequency.
                     var spectrum: StepFrequencySpectrum? = sidecar.isWalkWithoutCount ? StepFrequencySpectrum() : nil
+                    var configuration = configuration
+                    if placementFromSidecars { configuration.placement = Placement(describing: sidecar.placement) }
                     let count = try TraceCount.run(path: recording.tracePath, configuration: configuration,
                                                    onSamples: spectrum == nil ? nil : { spectrum?.add($0) })
                     return RecordingScore(count: count, sidecar: sidecar, dataset: recording.folderName,

@@ -19,6 +19,9 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
     public var lowerBounds: [Double?]
     /// Per feature, the highest value real walking showed (null: none).
     public var upperBounds: [Double?]
+    /// Per feature, the highest value real walking showed at the wrist (null: none; the whole
+    /// list may be absent).
+    public var wristUpperBounds: [Double?]?
     /// The probability needed to start a walk.
     public var startProbability: Double
     /// The probability below which a walk going is judged not walking.
@@ -38,6 +41,7 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
         case features, forest
         case lowerBounds = "lower_bounds"
         case upperBounds = "upper_bounds"
+        case wristUpperBounds = "wrist_upper_bounds"
         case startProbability = "start_probability"
         case continueProbability = "continue_probability"
     }
@@ -70,7 +74,7 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
             throw LoadError(path: path, problem: "its features \(features) are not the detector's \(WalkingFeatures.names)")
         }
         let n = features.count
-        guard lowerBounds.count == n, upperBounds.count == n else {
+        guard lowerBounds.count == n, upperBounds.count == n, (wristUpperBounds?.count ?? n) == n else {
             throw LoadError(path: path, problem: "the bounds must each have \(n) values")
         }
         guard (0...1).contains(startProbability), (0...1).contains(continueProbability) else {
@@ -90,14 +94,16 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
             throw LoadError(path: path, problem: "a tree's root lies outside the forest")
         }
         var low = SIMD32<Double>(repeating: -.infinity), high = SIMD32<Double>(repeating: .infinity)
+        var wristHigh = SIMD32<Double>(repeating: .infinity)
         for i in 0..<n {
             low[i] = lowerBounds[i] ?? -.infinity
             high[i] = upperBounds[i] ?? .infinity
+            wristHigh[i] = wristUpperBounds?[i] ?? .infinity
         }
         let forest = DecisionForest(feature: f.feature.map { Int8($0) }, threshold: f.threshold,
                                     left: f.left.map { Int32($0) }, right: f.right.map { Int32($0) },
                                     value: f.value, roots: f.roots.map { Int32($0) })
-        return WalkingModel(forest: forest, lowerBounds: low, upperBounds: high,
+        return WalkingModel(forest: forest, lowerBounds: low, upperBounds: high, wristUpperBounds: wristHigh,
                             startProbability: startProbability, continueProbability: continueProbability)
     }
 }

@@ -10,9 +10,14 @@ public enum WindowProbeExport {
     public static let header = "trace,dataset,subject,placement,steps,even,from,time," + WalkingFeatures.names.joined(separator: ",")
 
     /// The rows of one recording (no header).
+    /// - Parameter placementFromSidecar: whether the recording is measured at the placement
+    ///   its sidecar names (else at the configuration's).
     /// - Throws: `TraceError` for a trace that cannot be read.
-    public static func rows(for recording: BenchRecording, configuration: DetectorConfiguration) throws(TraceError) -> String {
+    public static func rows(for recording: BenchRecording, configuration: DetectorConfiguration,
+                            placementFromSidecar: Bool = true) throws(TraceError) -> String {
         let sidecar = try TraceSidecar.load(besideTrace: recording.tracePath)
+        var configuration = configuration
+        if placementFromSidecar { configuration.placement = Placement(describing: sidecar?.placement) }
         var detector = StepDetector(configuration: configuration)
         var collector = Collector()
         try Recording.forEachBatch(path: recording.tracePath) { batch in

@@ -107,6 +107,8 @@ public struct DetectorConfiguration: Sendable, Equatable {
 
     // MARK: Walking or not
 
+    /// Where the device is worn: the walking decision weighs the evidence for it.
+    public var placement: Placement = .unknown
     /// The walking decision: a model learned from labelled stretches of real recordings
     /// (tools/walking-model), with its thresholds to start and to keep a walk.
     public var walkingModel: WalkingModel = .trained

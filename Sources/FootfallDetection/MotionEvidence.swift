@@ -139,9 +139,11 @@ public struct MotionEvidence: Sendable {
     ///   - lag: the step period to test the rhythm at, seconds.
     ///   - period: the step period the steps' shapes are compared at, seconds.
     ///   - contextSpan: how many seconds of motion up to the stretch's end make its context.
+    ///   - placement: where the device is worn.
     /// - Returns: nil when fewer frames are held than the window needs.
     public func features(of candidates: borrowing FixedRing<StepCandidate>, from start: Int, extraTime: Double? = nil,
-                         lag: Double, period: Double, contextSpan: Double) -> (evidence: WindowEvidence, features: WalkingFeatures)? {
+                         lag: Double, period: Double, contextSpan: Double,
+                         placement: Placement) -> (evidence: WindowEvidence, features: WalkingFeatures)? {
         let count = candidates.count
         guard start >= 0, start < count else { return nil }
         let end = extraTime ?? candidates[count - 1].time
@@ -150,7 +152,7 @@ public struct MotionEvidence: Sendable {
         let similarity = stepSimilarity(of: candidates, from: start, extraTime: extraTime, period: period)
         let timing = CandidateTiming(candidates, from: start, extraTime: extraTime)
         let features = WalkingFeatures(evidence: evidence, context: context, similarity: similarity, timing: timing,
-                                       stepPeriod: lag)
+                                       stepPeriod: lag, placement: placement)
         return (evidence, features)
     }
 

@@ -176,7 +176,8 @@ public struct StepDetector: Sendable {
             let even = gate.hasWalkingGaps(shortest: shortest, longest: longest)
             let meanGap = (candidate.time - probed[start].time) / Double(steps - 1)
             let lag = max(gate.shortWalkLag(meanGap: meanGap, rhythm: rhythm.rhythm).lag, gate.shortestStep)
-            if let (_, features) = motion.features(of: probed, from: start, lag: lag, period: lag, contextSpan: configuration.decisionContext.inSeconds) {
+            if let (_, features) = motion.features(of: probed, from: start, lag: lag, period: lag, contextSpan: configuration.decisionContext.inSeconds,
+                                                              placement: configuration.placement) {
                 observer.observe(probe: WindowProbe(time: candidate.time, from: probed[start].time, steps: steps,
                                                     even: even, features: features))
             }

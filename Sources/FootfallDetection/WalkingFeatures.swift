@@ -17,9 +17,22 @@ public struct WalkingFeatures: Sendable, Equatable {
         // The seconds before it.
         "context_log_across_to_vertical", "context_log_level", "context_log_orientation_spread", "context_log_turning",
         "context_log_above_band", "context_active_share", "context_vertical_periodicity",
+        // Where the device is worn (`Placement.featureValue`).
+        "placement_wrist",
     ]
     /// How many features there are (at most 32).
     public static let count = names.count
+    /// The lane that holds the placement.
+    static let placementLane = names.firstIndex(of: "placement_wrist")!
+
+    /// Where the device was worn, as the features hold it.
+    public var placement: Placement {
+        switch values[Self.placementLane] {
+        case 1: return .wrist
+        case 0: return .body
+        default: return .unknown
+        }
+    }
 
     /// The features, in the order of `names`; unused lanes are 0.
     public var values: SIMD32<Double>
@@ -36,8 +49,9 @@ public struct WalkingFeatures: Sendable, Equatable {
     ///   - similarity: how alike consecutive steps' shapes are (`MotionEvidence.stepSimilarity`).
     ///   - timing: how evenly the candidates came.
     ///   - stepPeriod: the step period the stretch is judged at, seconds.
+    ///   - placement: where the device is worn.
     public init(evidence: WindowEvidence, context: ContextEvidence, similarity: Double, timing: CandidateTiming,
-                stepPeriod: Double) {
+                stepPeriod: Double, placement: Placement) {
         var v = SIMD32<Double>.zero
         // Floors where a smaller value says nothing: motion under 0.06 m/s² rms is a still
         // device's noise, a posture steady to within a degree or three is steady (sensor noise
@@ -70,6 +84,7 @@ public struct WalkingFeatures: Sendable, Equatable {
         v[22] = naturalLogarithm(context.aboveBandRatio + 0.01)
         v[23] = context.activeShare
         v[24] = context.verticalPeriodicity
+        v[25] = placement.featureValue
         values = v
     }
 }

@@ -62,6 +62,8 @@ public struct WalkingGate: Sendable {
     let verificationFailures: Int
     /// How many seconds of motion before a stretch's end the decision reads as its context.
     let contextSpan: Double
+    /// Where the device is worn.
+    let placement: Placement
 
     /// Where the gate stands.
     public internal(set) var state = GateState.idle
@@ -113,7 +115,7 @@ public struct WalkingGate: Sendable {
                         extraTime: Double? = nil, lag: Double, period: Double, threshold: Double,
                         motion: borrowing MotionEvidence, also: Bool = true) -> (walking: Bool, probability: Double)? {
         guard let (evidence, features) = motion.features(of: candidates, from: start, extraTime: extraTime, lag: lag, period: period,
-                                                                  contextSpan: contextSpan)
+                                                                  contextSpan: contextSpan, placement: placement)
         else { return nil }
         let probability = model.probability(features)
         let walking = also && probability >= threshold
@@ -143,6 +145,7 @@ public struct WalkingGate: Sendable {
         verificationSteps = max(3, configuration.verificationSteps)
         verificationFailures = max(1, configuration.verificationFailures)
         contextSpan = configuration.decisionContext.inSeconds
+        placement = configuration.placement
         held = FixedRing(capacity: 64, filler: StepCandidate(time: 0, height: 0, isStrong: false))
         trailingFaint = FixedRing(capacity: 2, filler: StepCandidate(time: 0, height: 0, isStrong: false))
         recent = FixedRing(capacity: verificationSteps, filler: StepCandidate(time: 0, height: 0, isStrong: false))

@@ -13,6 +13,10 @@
 ///   Hz, a posture turning over) and is not walking, whatever else it shows. Real recordings
 ///   of walking are plentiful; real recordings of every gesture are not, so this part carries
 ///   to gestures no one recorded.
+/// - **the wrist's envelope**: the same for the stretches of walking recorded at the wrist,
+///   where the arm damps a walker's impacts: energy above the step band beyond what any
+///   recorded wrist showed while walking is a hand striking or stroking (clapping, brushing
+///   teeth). Read only when the device is known to be worn there (`Placement.wrist`).
 /// - **a forest of decision trees** (`DecisionForest`, gradient boosted) that weighs walking
 ///   against the real recordings of not walking there are: its summed leaves are the
 ///   log-odds, and each split on a stretch's path says how much its feature moved them, so
@@ -24,6 +28,9 @@ public struct WalkingModel: Sendable, Equatable {
     public var lowerBounds: SIMD32<Double>
     /// Per feature, the highest value real walking showed (+infinity where none is set).
     public var upperBounds: SIMD32<Double>
+    /// Per feature, the highest value real walking showed at the wrist (+infinity where none
+    /// is set): read for a device on the wrist, besides `upperBounds`.
+    public var wristUpperBounds: SIMD32<Double>
     /// The probability of walking a stretch needs to start a walk.
     public var startProbability: Double
     /// The probability of walking below which a walk already going is judged not walking (two
@@ -34,10 +41,12 @@ public struct WalkingModel: Sendable, Equatable {
     public init(forest: DecisionForest,
                 lowerBounds: SIMD32<Double> = SIMD32(repeating: -.infinity),
                 upperBounds: SIMD32<Double> = SIMD32(repeating: .infinity),
+                wristUpperBounds: SIMD32<Double> = SIMD32(repeating: .infinity),
                 startProbability: Double, continueProbability: Double) {
         self.forest = forest
         self.lowerBounds = lowerBounds
         self.upperBounds = upperBounds
+        self.wristUpperBounds = wristUpperBounds
         self.startProbability = startProbability
         self.continueProbability = continueProbability
     }
@@ -53,10 +62,13 @@ public struct WalkingModel: Sendable, Equatable {
         forest.score(features.values)
     }
 
-    /// The first feature outside the walking envelope, or nil when every one is inside.
+    /// The first feature outside the walking envelope (the wrist's too, for features measured
+    /// at the wrist), or nil when every one is inside.
     public func outsideEnvelope(_ features: WalkingFeatures) -> Int? {
-        for i in 0..<WalkingFeatures.count where !(features.values[i] >= lowerBounds[i] && features.values[i] <= upperBounds[i]) {
-            return i
+        let atWrist = features.placement == .wrist
+        for i in 0..<WalkingFeatures.count {
+            let value = features.values[i]
+            if !(value >= lowerBounds[i] && value <= upperBounds[i]) || (atWrist && !(value <= wristUpperBounds[i])) { return i }
         }
         return nil
     }

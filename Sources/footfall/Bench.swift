@@ -82,6 +82,7 @@ struct Bench: ParsableCommand {
             let (shard, chosen) = try chosenRecordings()
             let bar = ProgressBar(total: chosen.count)
             let scores = try BenchReport.run(chosen, configuration: try detector.configuration(),
+                                             placementFromSidecars: detector.placement == nil,
                                              jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { done in
                 bar.update(done)
             }
@@ -137,7 +138,8 @@ struct Bench: ParsableCommand {
         let bar = ProgressBar(total: chosen.count)
         var text = WindowProbeExport.header + "\n"
         for (done, recording) in chosen.enumerated() {
-            text += try WindowProbeExport.rows(for: recording, configuration: configuration)
+            text += try WindowProbeExport.rows(for: recording, configuration: configuration,
+                                               placementFromSidecar: detector.placement == nil)
             bar.update(done + 1)
         }
         bar.finish()

@@ -88,9 +88,10 @@ struct Count: ParsableCommand {
                           catalog: try sensor.catalog(rate: rate), duration: duration, reportCosts: sensor.verbose).run()
             return
         }
-        let configuration = try detector.configuration()
         let options = try recording.options()
         let traces = self.traces
+        // Each recording's own placement (its sidecar's) unless one was given.
+        let configurations = try traces.map { try detector.configuration(forRecording: $0) }
         let jobs = min(traces.count, self.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let dayOptions = self.dayOptions
         let localOffset = try dayOptions.localOffset()
@@ -128,7 +129,7 @@ struct Count: ParsableCommand {
                 var activity = dayOptions.wanted ? ActivityMinutes(localOffset: localOffset) : nil
                 let outcome = Result { () throws(TraceError) -> CountedRecording in
                     let count = try TraceCount.run(
-                        path: path, options: options, configuration: configuration,
+                        path: path, options: options, configuration: configurations[index],
                         progress: progress.map { bar in { bar.update(samples: $0, read: $1, size: $2) } },
                         onSamples: activity == nil ? nil : { activity!.add($0) },
                         onStep: activity == nil ? nil : { activity!.add(step: $0) })

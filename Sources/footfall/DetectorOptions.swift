@@ -1,5 +1,6 @@
 import ArgumentParser
 import FootfallAnalysis
+import FootfallTraces
 import FootfallDetection
 
 /// Options shared by the commands that run the detector.
@@ -9,13 +10,28 @@ struct DetectorOptions: ParsableArguments {
                                valueName: "name=value", visibility: .hidden))
     var overrides: [String] = []
 
+    @Option(help: ArgumentHelp("Where the device was worn: wrist (a watch, a band), body (a pocket, the hand, a bag, a belt, the lower back) or unknown. Default: what the recording's sidecar says (footfall record --placement writes it), else unknown.",
+                               valueName: "placement"))
+    var placement: Placement?
+
     @Option(help: ArgumentHelp("Use the walking model in this JSON file (tools/walking-model writes one per cross-validation fold) instead of the built-in one.",
                                valueName: "file.json"))
     var walkingModel: String?
 
-    /// The configuration with every override applied.
+    /// The configuration for the recording at `path`: its placement is the one given, else
+    /// the one its sidecar names.
+    func configuration(forRecording path: String) throws -> DetectorConfiguration {
+        var configuration = try configuration()
+        if placement == nil {
+            configuration.placement = Placement(describing: (try? TraceSidecar.load(besideTrace: path))??.placement)
+        }
+        return configuration
+    }
+
+    /// The configuration with every override applied (the placement given, else unknown).
     func configuration() throws -> DetectorConfiguration {
         var configuration = DetectorConfiguration.default
+        configuration.placement = placement ?? .unknown
         if let walkingModel {
             do {
                 configuration.walkingModel = try WalkingModelFile.load(path: walkingModel)
@@ -32,4 +48,9 @@ struct DetectorOptions: ParsableArguments {
         }
         return configuration
     }
+}
+
+extension Placement: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }

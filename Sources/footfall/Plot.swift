@@ -47,7 +47,7 @@ struct Plot: ParsableCommand {
 
     func run() throws {
         let loaded = try Trace.load(path: trace, options: try recording.options())
-        let recording = DetectorRecording(samples: loaded.samples, configuration: try detector.configuration())
+        let recording = DetectorRecording(samples: loaded.samples, configuration: try detector.configuration(forRecording: trace))
         let start = from ?? loaded.samples.first?.time ?? 0
         let end = to ?? loaded.samples.last?.time ?? start + 1
         var title = "\(loaded.name): \(recording.steps.count) steps counted"

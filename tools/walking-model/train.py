@@ -208,7 +208,7 @@ def main():
         by_dataset = named(stretch_figures(w, everything, cross_validated(w, w.dataset)))
 
     forest = model["forest"]
-    low, high = model["bounds"]
+    low, high, wrist_high, _ = model["bounds"]
     names = w.feature_names
     counts = {}
     for d in np.unique(w.dataset):
@@ -251,6 +251,7 @@ def main():
         "            roots: " + swift_array("Int32", forest["roots"]) + "),",
         "        lowerBounds: " + swift_vector(low, "-.infinity") + ",",
         "        upperBounds: " + swift_vector(high, ".infinity") + ",",
+        "        wristUpperBounds: " + swift_vector(wrist_high, ".infinity") + ",",
         f"        startProbability: {walkdata.START_PROBABILITY}, continueProbability: {walkdata.CONTINUE_PROBABILITY})",
         "}",
         "",

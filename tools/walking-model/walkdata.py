@@ -135,28 +135,29 @@ class Windows:
 
 
 # The walking envelope: for these features, the range real walking stays in, read as far
-# quantiles of the training stretches of walking. Each bound says something physical:
-# motion mostly across gravity or purely along it (a hand scrubbing sideways, tapping or
-# brushing up and down), a posture that turns over or drifts (lying down, getting up, raising
-# a hand to the head), energy above the step band beyond any walker's impacts, and above all
-# energy there all the time (a hand stroking at 3-6 Hz), where a walker's impacts leave the
-# half-steps between them quiet.
-# Not the motion's level: a slow or impaired walker moves gently, and the healthy adults of
-# the training recordings would set a floor such walkers fall below.
+# quantiles of the training stretches of walking. Each bound says something physical that
+# holds for every walker and every placement: a posture that turns over or drifts (lying
+# down, getting up, raising a hand to the head), energy above the step band beyond any
+# walker's impacts, and above all energy there all the time (a hand stroking at 3-6 Hz),
+# where a walker's impacts leave the half-steps between them quiet. A stretch beyond one is
+# not walking, whatever the forest says: the forest learned from the activities recorded, the
+# envelope from walking alone, so it carries to gestures nobody recorded.
+# Not the split between motion along gravity and across it: an arm that swings wide moves a
+# watch mostly across gravity, a hand in a pocket mostly along it (a person left out of the
+# training lost whole walks to such a bound). Not the motion's level: a slow or impaired
+# walker moves gently, and the healthy adults of the training recordings would set a floor
+# such walkers fall below.
 ENVELOPE = {
-    "log_across_to_vertical": ("low", "high"),
     "log_orientation_spread": ("high",),
     "log_gravity_drift": ("high",),
     "log_above_band": ("high",),
     "log_sustained_above_band": ("high",),
 }
-ENVELOPE_QUANTILE = 0.001   # one walking stretch in a thousand lies beyond each bound
+ENVELOPE_QUANTILE = 0.0001   # one walking stretch in ten thousand lies beyond each bound
 
 
-# A feature's own quantile, where real walking reaches further for reasons of the device: a
-# phone's impacts in a pocket depend on how it sits there, and leaving out one person's
-# back-pocket walks, the 99.9th percentile of the others refused most of them.
-ENVELOPE_QUANTILES = {"log_above_band": 0.0001}
+# A feature's own quantile, where it must differ from ENVELOPE_QUANTILE.
+ENVELOPE_QUANTILES = {}
 
 
 def envelope(windows, mask):
@@ -174,31 +175,96 @@ def envelope(windows, mask):
     return low, high
 
 
+# The wrist's envelope (Placement.wrist only): at the wrist the arm damps a walker's impacts,
+# so energy above the step band beyond what any recorded wrist showed while walking is a hand
+# striking or stroking (clapping, brushing teeth), even where a phone in a back pocket, jolted
+# by every heel strike, would show as much while walking.
+WRIST_ENVELOPE = ["log_above_band", "log_sustained_above_band", "context_log_above_band"]
+WRIST_ENVELOPE_QUANTILE = 0.001
+
+
+def wrist_envelope(windows, mask):
+    """Per feature, the upper bounds of the walking stretches at the wrist in `mask`; None
+    where unbounded."""
+    at_wrist = windows.X[:, windows.feature_names.index(PLACEMENT)] == 1 if PLACEMENT in windows.feature_names \
+        else np.zeros(len(windows.y), bool)
+    walking = windows.X[mask & (windows.y == 1) & at_wrist]
+    high = [None] * len(windows.feature_names)
+    if len(walking):
+        for name in WRIST_ENVELOPE:
+            i = windows.feature_names.index(name)
+            high[i] = float(np.quantile(walking[:, i], 1 - WRIST_ENVELOPE_QUANTILE))
+    return high
+
+
 def inside(bounds, X):
-    low, high = bounds
+    """Whether each row of X is inside the envelope `bounds` (lower, upper, wrist's upper,
+    and the placement's column, as `train` returns them)."""
+    low, high, wrist_high, placement = bounds
     ok = np.ones(len(X), bool)
-    for i, (a, b) in enumerate(zip(low, high)):
+    at_wrist = X[:, placement] == 1 if placement is not None else np.zeros(len(X), bool)
+    for i, (a, b, c) in enumerate(zip(low, high, wrist_high)):
         if a is not None:
             ok &= X[:, i] >= a
         if b is not None:
             ok &= X[:, i] <= b
+        if c is not None:
+            ok &= ~at_wrist | (X[:, i] <= c)
     return ok
 
 
 # The forest's settings, chosen by cross-validation (tools/walking-model/compare_models.py):
-# small trees, many of them, each learning little, every tree from a share of the stretches.
-# LightGBM runs on one thread and deterministically, so the same data gives the same forest.
-FOREST = dict(objective="binary", n_estimators=300, num_leaves=15, learning_rate=0.05, min_child_samples=50,
+# small trees (seven leaves, each from 200 stretches at least), many of them, each learning
+# little, every tree from a share of the stretches and of the features. LightGBM runs on one
+# thread and deterministically, so the same data gives the same forest.
+FOREST = dict(objective="binary", n_estimators=300, num_leaves=7, learning_rate=0.05, min_child_samples=200,
               subsample=0.8, subsample_freq=1, colsample_bytree=0.8, random_state=1, n_jobs=1, deterministic=True,
               force_col_wise=True, verbose=-1)
 
 
+# The direction physics gives a feature's effect (+1: more walking as it grows, -1: less; a
+# feature not named may go either way): the forest chooses how much, never the direction.
+# Steps repeat (the vertical bounce a step and a stride on, and step shape to step shape) and
+# the bounce is at its opposite half a step on; a walker sways once a stride, so the motion
+# across gravity repeats a stride on, not a step on (one hand repeating one stroke does); the
+# posture does not drift; a hand at work strokes above the step band; a walker keeps time and
+# strikes alike every step; a walk or a run repeats over the seconds before.
+# Left free: the levels and the split between vertical and across (a slow walker moves
+# gently, a runner hard, and a hand at work anywhere in between), and how much the
+# orientation moves (a swinging arm turns a watch more than a hand clapping or folding does,
+# a pocket or the lower back less than either).
+MONOTONE = {
+    "vertical_step": +1, "across_step": -1, "vertical_stride": +1, "across_stride": +1, "vertical_half_step": -1,
+    "log_gravity_drift": -1, "log_above_band": -1, "log_sustained_above_band": -1,
+    "step_similarity": +1, "gap_variation": -1, "height_variation": -1, "context_log_above_band": -1,
+    "context_vertical_periodicity": +1,
+}
+
+
+# The feature that says where the device is worn (Placement.featureValue: 1 wrist, 0 body,
+# 0.5 unknown).
+PLACEMENT = "placement_wrist"
+UNKNOWN_PLACEMENT = 0.5
+
+
+def with_unknown_placement(names, X, y, w):
+    """Every stretch twice: as measured, at the placement its recording names, and with the
+    placement unknown, so that the forest also learns to judge a device nobody placed."""
+    if PLACEMENT not in names:
+        return X, y, w
+    unknown = X.copy()
+    unknown[:, names.index(PLACEMENT)] = UNKNOWN_PLACEMENT
+    return np.vstack([X, unknown]), np.concatenate([y, y]), np.concatenate([w, w])
+
+
 def fit(windows, mask, settings=None):
     """A gradient-boosted forest on the stretches in `mask`, each weighed as `Windows.weights`
-    says. Returns the forest as flat arrays (`flatten`)."""
+    says, each at its placement and unknown. Returns the forest as flat arrays (`flatten`)."""
     import lightgbm
-    model = lightgbm.LGBMClassifier(**(settings or FOREST))
-    model.fit(windows.X[mask], windows.y[mask], sample_weight=windows.weights(mask))
+    constraints = [MONOTONE.get(name, 0) for name in windows.feature_names]
+    model = lightgbm.LGBMClassifier(**(settings or FOREST), monotone_constraints=constraints)
+    X, y, w = with_unknown_placement(windows.feature_names, windows.X[mask], windows.y[mask], windows.weights(mask))
+    model.fit(X, y, sample_weight=w)
     return flatten(model.booster_.dump_model())
 
 
@@ -263,10 +329,14 @@ CONTINUE_PROBABILITY = 0.2
 
 def train(windows, mask, settings=None):
     """Everything the walking decision learns, from the stretches in `mask`."""
-    return {"forest": fit(windows, mask, settings), "bounds": envelope(windows, mask)}
+    low, high = envelope(windows, mask)
+    placement = windows.feature_names.index(PLACEMENT) if PLACEMENT in windows.feature_names else None
+    return {"forest": fit(windows, mask, settings),
+            "bounds": (low, high, wrist_envelope(windows, mask), placement)}
 
 
 def model_json(names, model, start=START_PROBABILITY, keep=CONTINUE_PROBABILITY):
-    low, high = model["bounds"]
+    low, high, wrist_high, _ = model["bounds"]
     return {"features": names, "forest": model["forest"], "lower_bounds": low, "upper_bounds": high,
+            "wrist_upper_bounds": wrist_high,
             "start_probability": start, "continue_probability": keep}

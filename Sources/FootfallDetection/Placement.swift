@@ -1,0 +1,43 @@
+/// Where the device is worn, as far as the walking decision needs to know: a hand at work
+/// moves a watch the way it never moves a phone in a pocket, so what tells walking from not
+/// walking at the wrist is not what tells it on the body.
+///
+/// It comes from the user (footfalld's `placement:`, `footfall count --placement`) or from a
+/// recording's sidecar (`footfall record --placement` writes it, and so do the datasets); when
+/// nobody says, the decision weighs the evidence as it does for every placement at once.
+public enum Placement: String, Sendable, Equatable, CaseIterable {
+    /// On the wrist: a watch, a band.
+    case wrist
+    /// Carried on the body elsewhere: a pocket, the hand, a bag, a belt, the lower back, an armband.
+    case body
+    /// Nobody said.
+    case unknown
+
+    /// Reads a placement as people and datasets write it ("wrist", "wrist (left)", "left
+    /// wrist", "front-pocket", "lower-back", "Backpocket", "hand"): anything naming a wrist or
+    /// a watch is the wrist; anything else named is the body; nothing, or "unknown", is unknown.
+    public init(describing text: String?) {
+        guard let text, !text.isEmpty else { self = .unknown; return }
+        var lowered = ""
+        for scalar in text.unicodeScalars {
+            lowered.unicodeScalars.append(scalar.value >= 65 && scalar.value <= 90 ? Unicode.Scalar(scalar.value + 32)! : scalar)
+        }
+        if lowered == "unknown" {
+            self = .unknown
+        } else if lowered.contains("wrist") || lowered.contains("watch") || lowered == "band" {
+            self = .wrist
+        } else {
+            self = .body
+        }
+    }
+
+    /// What the walking model reads of it: 1 at the wrist, 0 on the body, halfway when unknown
+    /// (the model learns from every stretch twice, once with its placement and once unknown).
+    public var featureValue: Double {
+        switch self {
+        case .wrist: return 1
+        case .body: return 0
+        case .unknown: return 0.5
+        }
+    }
+}

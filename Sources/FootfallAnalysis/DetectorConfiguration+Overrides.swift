@@ -27,9 +27,12 @@ extension DetectorConfiguration {
         "shortestGap": \.shortestGap,
         "gravityCutoffHz": \.gravityCutoffHz,
         "mostUnevenGaps": \.mostUnevenGaps,
-        "finishedWalkStillness": \.finishedWalkStillness,
-        "walkingStartProbability": \.walkingModel.startProbability,
-        "walkingContinueProbability": \.walkingModel.continueProbability,
+        "finishedWalkStillness": \.decision.finishedWalkStillness,
+        "walkingStartProbability": \.decision.startProbability,
+        "walkingResumedStartProbability": \.decision.resumedStartProbability,
+        "walkingRhythmStartProbability": \.decision.rhythmStartProbability,
+        "walkingContinueProbability": \.decision.continueProbability,
+        "clearlyNotWalkingProbability": \.decision.clearlyNotWalkingProbability,
     ] }
     static var durations: [String: WritableKeyPath<DetectorConfiguration, Duration>] { [
         "maximumGap": \.maximumGap,

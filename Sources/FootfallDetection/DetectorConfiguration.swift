@@ -99,17 +99,15 @@ public struct DetectorConfiguration: Sendable, Equatable {
     /// The most the longest gap of a short walk may exceed its shortest, as a ratio: uneven
     /// steps (a slow walker, a turn) are welcome, a burst and a pause are not.
     public var mostUnevenGaps: Double = 2.0
-    /// A walk judged only after it ended (three strong steps and a faint last one) must have
-    /// started and ended standing: the motion in the second before its first step
-    /// and after its last is at most this fraction of the steps' own (rms of the band-passed
-    /// magnitude).
-    public var finishedWalkStillness: Double = 0.3
 
     // MARK: Walking or not
 
-    /// The walking decision: a model learned from labelled stretches of real recordings
-    /// (tools/walking-model), with its thresholds to start and to keep a walk.
+    /// The walking model: learned from labelled stretches of real recordings
+    /// (tools/walking-model), it gives the probability that a stretch is walking.
     public var walkingModel: WalkingModel = .trained
+    /// The walking decision's thresholds: the probability each question needs, and the
+    /// stillness around a finished walk.
+    public var decision = WalkingDecision.Configuration()
     /// While walking, the last this many steps are re-judged at every step...
     public var verificationSteps: Int = 8
     /// ...and the walk ends after this many judgements in a row find it is not walking.

@@ -55,9 +55,8 @@ public struct WalkingGate: Sendable {
     let shortWalkSteps: Int
     let shortestStep: Double
     let mostUnevenGaps: Double
-    let finishedWalkStillness: Double
-    /// The walking decision, learned from real recordings.
-    let model: WalkingModel
+    /// Whether a stretch is walking: the walking model and every threshold put to it.
+    let decision: WalkingDecision
     let verificationSteps: Int
     let verificationFailures: Int
     /// How many seconds of motion before a stretch's end the decision reads as its context.
@@ -98,30 +97,26 @@ public struct WalkingGate: Sendable {
     public internal(set) var latestJudgement: GateJudgement?
     public internal(set) var judgements = 0
 
-    /// The walking model's verdict on a stretch of candidates, recorded as a judgement.
+    /// The walking decision's verdict on a stretch of candidates, recorded as a judgement.
     /// - Parameters:
     ///   - question: what the gate asks.
     ///   - candidates: the candidates; the stretch runs from `start` to the newest (and
     ///     `extraTime`, when given).
     ///   - lag: the step period to test the rhythm at.
-    ///   - period: the step period the steps' shapes are compared at.
-    ///   - threshold: the probability of walking the stretch needs.
-    ///   - also: a further condition the verdict needs (recorded with it).
-    /// - Returns: the verdict and the probability, or nil when the motion history cannot
-    ///   judge the stretch yet.
-    mutating func judge(_ question: GateJudgement.Question, _ candidates: borrowing FixedRing<StepCandidate>, from start: Int,
-                        extraTime: Double? = nil, lag: Double, period: Double, threshold: Double,
-                        motion: borrowing MotionEvidence, also: Bool = true) -> (walking: Bool, probability: Double)? {
+    ///   - period: the step period the steps' shapes are compared at, and the stretch is judged at.
+    ///   - stillness: for a finished walk, how still the body was around it.
+    /// - Returns: the verdict, or nil when the motion history cannot judge the stretch yet.
+    mutating func judge(_ question: WalkingQuestion, _ candidates: borrowing FixedRing<StepCandidate>, from start: Int,
+                        extraTime: Double? = nil, lag: Double, period: Double, motion: borrowing MotionEvidence,
+                        stillness: WalkingDecision.Stillness? = nil) -> WalkingVerdict? {
         guard let (evidence, features) = motion.features(of: candidates, from: start, extraTime: extraTime, lag: lag, period: period,
                                                                   contextSpan: contextSpan)
         else { return nil }
-        let probability = model.probability(features)
-        let walking = also && probability >= threshold
+        let verdict = decision.verdict(on: question, features, stepPeriod: period, stillness: stillness)
         latestJudgement = GateJudgement(time: extraTime ?? candidates[candidates.count - 1].time, from: candidates[start].time,
-                                        question: question, evidence: evidence, features: features,
-                                        probability: probability, walking: walking)
+                                        evidence: evidence, features: features, verdict: verdict)
         judgements &+= 1
-        return (walking, probability)
+        return verdict
     }
 
     /// Creates the stage from the detector's configuration.
@@ -138,8 +133,7 @@ public struct WalkingGate: Sendable {
         shortWalkSteps = max(3, configuration.shortWalkSteps)
         shortestStep = configuration.shortestStep.inSeconds
         mostUnevenGaps = configuration.mostUnevenGaps
-        finishedWalkStillness = configuration.finishedWalkStillness
-        model = configuration.walkingModel
+        decision = WalkingDecision(configuration: configuration)
         verificationSteps = max(3, configuration.verificationSteps)
         verificationFailures = max(1, configuration.verificationFailures)
         contextSpan = configuration.decisionContext.inSeconds
@@ -208,9 +202,8 @@ public struct WalkingGate: Sendable {
         let steps = motion.motion(from: held[runStart].time, to: faint.time)
         let before = motion.motion(from: held[runStart].time - 1.2, to: held[runStart].time - 0.5)
         let after = motion.motion(from: faint.time + 0.4, to: faint.time + 1.2)
-        let standing = steps > 0 && before <= finishedWalkStillness * steps && after <= finishedWalkStillness * steps
         guard let verdict = judge(.finishedShortWalk, held, from: runStart, extraTime: faint.time, lag: gap, period: gap,
-                                  threshold: model.startProbability, motion: motion, also: standing),
+                                  motion: motion, stillness: WalkingDecision.Stillness(steps: steps, before: before, after: after)),
               verdict.walking else { return }
         period = gap
         confirmation = .shortWalk
@@ -329,14 +322,13 @@ public struct WalkingGate: Sendable {
             let (lag, strideSpaced) = shortWalkLag(meanGap: meanGap, rhythm: rhythm)
             // Judge every candidate that would be credited: the whole run.
             let stepPeriod = strideSpaced ? rhythm.stepPeriod : medianGap(last: shortWalkSteps)
-            if let verdict = judge(.shortWalk, held, from: runStart, lag: lag, period: stepPeriod,
-                                   threshold: model.startProbability, motion: motion, also: stepPeriod >= shortestStep) {
+            if let verdict = judge(.shortWalk, held, from: runStart, lag: lag, period: stepPeriod, motion: motion) {
                 if verdict.walking {
                     period = stepPeriod
                     return confirm(.shortWalk, from: runStart, credit: credit)
                 }
                 // What was judged clearly not walking stays so: no later run reaches back over it.
-                if verdict.probability < model.continueProbability { notWalkingUntil = time }
+                if verdict.clearlyNotWalking { notWalkingUntil = time }
             }
         }
 
@@ -354,8 +346,7 @@ public struct WalkingGate: Sendable {
                 from -= 1
             }
             if steps >= resumeSteps, held.count - from >= 2,
-               let verdict = judge(.resumed, held, from: from, lag: lastWalkPeriod, period: lastWalkPeriod,
-                                   threshold: model.continueProbability, motion: motion),
+               let verdict = judge(.resumed, held, from: from, lag: lastWalkPeriod, period: lastWalkPeriod, motion: motion),
                verdict.walking {
                 period = lastWalkPeriod
                 return confirm(.resumed, from: from, credit: credit)
@@ -368,8 +359,7 @@ public struct WalkingGate: Sendable {
             var start = held.count - 1
             while start > 0 && held[start - 1].time >= rhythmRunStart && held[start - 1].time > notWalkingUntil { start -= 1 }
             if held.count - start >= shortWalkSteps,
-               let verdict = judge(.rhythm, held, from: start, lag: rhythm.stepPeriod, period: rhythm.stepPeriod,
-                                   threshold: model.continueProbability, motion: motion) {
+               let verdict = judge(.rhythm, held, from: start, lag: rhythm.stepPeriod, period: rhythm.stepPeriod, motion: motion) {
                 if verdict.walking {
                     period = rhythm.stepPeriod
                     return confirm(.rhythm, from: start, credit: credit)
@@ -450,7 +440,7 @@ public struct WalkingGate: Sendable {
                        credit: (Double, Double) -> Void) {
         let time = candidate.time
         period = followed(period, by: rhythm.stepPeriod)
-        if period < shortestStep {
+        if decision.isFasterThanWalking(period) {
             // Faster than anyone runs: not steps (a hand scrubbing), and not a pause either.
             endWalk(resumable: false)
             lastAccepted = time
@@ -475,8 +465,7 @@ public struct WalkingGate: Sendable {
             // Judged at every other strong step: a gesture is still caught within a few
             // steps, at half the cost.
             if judgementDue, recent.count >= verificationSteps,
-               let verdict = judge(.stillWalking, recent, from: 0, lag: period, period: period,
-                                   threshold: model.continueProbability, motion: motion) {
+               let verdict = judge(.stillWalking, recent, from: 0, lag: period, period: period, motion: motion) {
                 failedJudgements = verdict.walking ? 0 : failedJudgements + 1
                 if failedJudgements >= verificationFailures {
                     // Not walking after all (a gesture that kept the rhythm): stop crediting,

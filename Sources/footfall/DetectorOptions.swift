@@ -18,7 +18,7 @@ struct DetectorOptions: ParsableArguments {
         var configuration = DetectorConfiguration.default
         if let walkingModel {
             do {
-                configuration.walkingModel = try WalkingModelFile.load(path: walkingModel)
+                configuration = try WalkingModelFile.load(path: walkingModel).applied(to: configuration)
             } catch {
                 throw ValidationError(error.description)
             }

@@ -48,12 +48,12 @@ struct WalkingGateTests {
     @Test func aStretchOutsideTheWalkingEnvelopeIsNeverWalking() {
         // A model whose regression says "walking" everywhere, but whose envelope bounds the
         // first feature: beyond the bound the gate's answer is no, whatever the regression says.
-        var upper = SIMD16<Double>(repeating: .infinity)
+        var upper = SIMD32<Double>(repeating: .infinity)
         upper[0] = 1
         var configuration = DetectorConfiguration()
-        configuration.walkingModel = WalkingModel(means: .zero, scales: SIMD16(repeating: 1), weights: .zero, bias: 10,
+        configuration.walkingModel = WalkingModel(means: .zero, scales: SIMD32(repeating: 1), weights: .zero, bias: 10,
                                                   upperBounds: upper, startProbability: 0.5, continueProbability: 0.2)
-        var inside = SIMD16<Double>.zero
+        var inside = SIMD32<Double>.zero
         inside[0] = 0.5
         var outside = inside
         outside[0] = 1.5

@@ -43,10 +43,10 @@ struct WalkingModelTests {
 
     @Test func theTrainedModelIsComplete() {
         let model = WalkingModel.trained
-        #expect(WalkingFeatures.count <= 16)
+        #expect(WalkingFeatures.count <= 32)
         for i in 0..<WalkingFeatures.count { #expect(model.scales[i] > 0) }
         // Weights beyond the features would read lanes nobody fills.
-        for i in WalkingFeatures.count..<16 { #expect(model.weights[i] == 0) }
+        for i in WalkingFeatures.count..<32 { #expect(model.weights[i] == 0) }
         #expect(model.continueProbability <= model.startProbability)
     }
 }

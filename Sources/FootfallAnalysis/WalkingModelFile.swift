@@ -90,8 +90,7 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
             low[i] = lowerBounds[i] ?? -.infinity
             high[i] = upperBounds[i] ?? .infinity
         }
-        return WalkingModel(means: m, scales: s, weights: w, bias: bias, lowerBounds: low, upperBounds: high,
-                            startProbability: startProbability ?? 0.5, continueProbability: continueProbability ?? 0.2)
+        return WalkingModel(means: m, scales: s, weights: w, bias: bias, lowerBounds: low, upperBounds: high)
     }
 
     /// `configuration` with this file's model, and the decision's start and continue

@@ -29,25 +29,17 @@ public struct WalkingModel: Sendable, Equatable {
     public var lowerBounds: SIMD32<Double>
     /// Per feature, the highest value real walking showed (+infinity where none is set).
     public var upperBounds: SIMD32<Double>
-    /// The probability of walking a stretch needs to start a walk.
-    public var startProbability: Double
-    /// The probability of walking below which a walk already going is judged not walking (two
-    /// such judgements in a row end it), and a stretch is held to be not walking.
-    public var continueProbability: Double
 
     /// Creates a model.
     public init(means: SIMD32<Double>, scales: SIMD32<Double>, weights: SIMD32<Double>, bias: Double,
                 lowerBounds: SIMD32<Double> = SIMD32(repeating: -.infinity),
-                upperBounds: SIMD32<Double> = SIMD32(repeating: .infinity),
-                startProbability: Double, continueProbability: Double) {
+                upperBounds: SIMD32<Double> = SIMD32(repeating: .infinity)) {
         self.means = means
         self.scales = scales
         self.weights = weights
         self.bias = bias
         self.lowerBounds = lowerBounds
         self.upperBounds = upperBounds
-        self.startProbability = startProbability
-        self.continueProbability = continueProbability
     }
 
     /// Each feature's contribution to the log-odds: weight times the standardised feature.

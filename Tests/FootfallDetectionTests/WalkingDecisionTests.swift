@@ -12,8 +12,7 @@ struct WalkingDecisionTests {
         var upper = SIMD32<Double>(repeating: .infinity)
         upper[3] = 1
         return WalkingModel(means: .zero, scales: SIMD32(repeating: 1), weights: .zero,
-                            bias: log(probability / (1 - probability)), upperBounds: upper,
-                            startProbability: 0.5, continueProbability: 0.2)
+                            bias: log(probability / (1 - probability)), upperBounds: upper)
     }
 
     func decision(probability: Double, _ configure: (inout WalkingDecision.Configuration) -> Void = { _ in }) -> WalkingDecision {

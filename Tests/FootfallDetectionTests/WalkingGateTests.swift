@@ -52,7 +52,7 @@ struct WalkingGateTests {
         upper[0] = 1
         var configuration = DetectorConfiguration()
         configuration.walkingModel = WalkingModel(means: .zero, scales: SIMD32(repeating: 1), weights: .zero, bias: 10,
-                                                  upperBounds: upper, startProbability: 0.5, continueProbability: 0.2)
+                                                  upperBounds: upper)
         var inside = SIMD32<Double>.zero
         inside[0] = 0.5
         var outside = inside

@@ -218,8 +218,7 @@ def main():
         "        weights: " + swift_vector(weights, "0") + ",",
         "        bias: " + repr(significant(bias)) + ",",
         "        lowerBounds: " + swift_vector(low, "-.infinity") + ",",
-        "        upperBounds: " + swift_vector(high, ".infinity") + ",",
-        f"        startProbability: {walkdata.START_PROBABILITY}, continueProbability: {walkdata.CONTINUE_PROBABILITY})",
+        "        upperBounds: " + swift_vector(high, ".infinity") + ")",
         "}",
         "",
     ]

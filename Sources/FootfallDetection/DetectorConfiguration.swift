@@ -28,9 +28,6 @@ public struct DetectorConfiguration: Sendable, Equatable {
     public var minimumWalkingPeak: Double = 0.2
     /// The fraction of the envelope a peak must reach to be a step once walking, on the rhythm.
     public var walkingRelativeThreshold: Double = 0.1
-    /// The most faint peaks credited in a row while walking: the last steps of a walk are
-    /// faint, but a string of faint bumps after it is fidgeting.
-    public var mostFaintStepsInARow: Int = 2
     /// Half-life of the peak envelope's decay.
     public var envelopeHalfLife: Duration = .seconds(2)
     /// Two peaks closer than this are one step: the larger is kept.
@@ -80,6 +77,9 @@ public struct DetectorConfiguration: Sendable, Equatable {
 
     /// Which stretches of candidates the gate asks about, and when (`StretchSelection`).
     public var selection = StretchSelection.Configuration()
+    /// How steps are credited: faint steps while walking, the first steps of a walk, the
+    /// period's octave errors (`StepCrediting`).
+    public var crediting = StepCrediting.Configuration()
 
     // MARK: Motion evidence
 

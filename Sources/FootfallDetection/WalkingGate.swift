@@ -47,9 +47,10 @@ public struct WalkingGate: Sendable {
     let selection: StretchSelection
     /// Whether a stretch is walking: the walking model and every threshold put to it.
     let decision: WalkingDecision
-    /// The spacing of every walk's steps (the selection's).
+    /// How steps are credited.
+    let crediting: StepCrediting
+    /// The spacing of every walk's steps (the selection's and the crediting's).
     var spacing: StepSpacing { selection.spacing }
-    let mostFaintInARow: Int
     let verificationFailures: Int
     /// How many seconds of motion before a stretch's end the decision reads as its context.
     let contextSpan: Double
@@ -117,7 +118,7 @@ public struct WalkingGate: Sendable {
     public init(configuration: DetectorConfiguration) {
         selection = StretchSelection(configuration: configuration)
         decision = WalkingDecision(configuration: configuration)
-        mostFaintInARow = configuration.mostFaintStepsInARow
+        crediting = StepCrediting(configuration: configuration)
         verificationFailures = max(1, configuration.verificationFailures)
         contextSpan = configuration.decisionContext.inSeconds
         held = FixedRing(capacity: 64, filler: StepCandidate(time: 0, height: 0, isStrong: false))
@@ -330,7 +331,7 @@ public struct WalkingGate: Sendable {
     mutating func walk(_ candidate: StepCandidate, rhythm: Rhythm, motion: borrowing MotionEvidence,
                        credit: (Double, Double) -> Void) {
         let time = candidate.time
-        period = followed(period, by: rhythm.stepPeriod)
+        period = crediting.followed(period, by: rhythm.stepPeriod)
         if decision.isFasterThanWalking(period) {
             // Faster than anyone runs: not steps (a hand scrubbing), and not a pause either.
             endWalk(resumable: false)
@@ -341,14 +342,15 @@ public struct WalkingGate: Sendable {
         guard let n = spacing.steps(in: gap, period: period) else { return }
         // A faint peak counts only where a step is due, and only a few in a row.
         if !candidate.isStrong {
-            if n != 1 || faintInARow >= mostFaintInARow { return }
-            if !isOnRhythm(time, period: period) {
-                // Early, as the last step of a walk is (the feet come together): counted if
-                // nothing follows it.
-                if gap >= spacing.shortestGap * period { finalStep = time }
+            switch crediting.faintStep(steps: n, gap: gap, period: period, faintInARow: faintInARow,
+                                       onRhythm: isOnRhythm(time, period: period)) {
+            case .ignored: return
+            case .lastStep:
+                // Counted if nothing follows it.
+                finalStep = time
                 return
+            case .credited: faintInARow += 1
             }
-            faintInARow += 1
         } else {
             faintInARow = 0
             recent.append(candidate)
@@ -364,49 +366,15 @@ public struct WalkingGate: Sendable {
                 }
             }
         }
-        for i in 1...n { credit(lastAccepted + gap * Double(i) / Double(n), period) }
+        crediting.fill(after: lastAccepted, to: time, steps: n, period: period, credit: credit)
         accept(time)
         finalStep = nil
     }
 
-    /// The walk's step period updated with a new estimate. Cadence drifts; it does not halve
-    /// or double between two steps, so an estimate near twice or half the current period is an
-    /// octave error of the step-or-stride call and is folded back.
-    func followed(_ current: Double, by estimate: Double) -> Double {
-        guard estimate > 0 else { return current }
-        guard current > 0 else { return estimate }
-        let ratio = estimate / current
-        if ratio > 1.6 && ratio < 2.5 { return estimate / 2 }
-        if ratio > 0.4 && ratio < 0.625 { return estimate * 2 }
-        return estimate
-    }
-
-    /// Credits the held candidates from `start`, filling the gaps with whole steps at the
-    /// current period. Leading candidates off the rhythm (shifting weight before the first
-    /// step) are dropped.
+    /// Credits the held candidates from `start` at the current period (`StepCrediting.creditHeld`),
+    /// and lets them go.
     mutating func creditHeld(from start: Int, credit: (Double, Double) -> Void) {
-        var first = start
-        while held.count - first >= 2 {
-            let ratio = (held[first + 1].time - held[first].time) / period
-            if spacing.isWholeSteps(ratio) { break }
-            first += 1
-        }
-        // Shifting weight onto the stance leg before the first step makes a smaller, earlier
-        // bump than a step: not a step.
-        if held.count - first >= 3, held[first].height < 0.5 * min(held[first + 1].height, held[first + 2].height),
-           (held[first + 1].time - held[first].time) / period < 0.85 {
-            first += 1
-        }
-        guard first < held.count else { held.removeAll(); return }
-        var previous = held[first].time
-        credit(previous, period)
-        for i in (first + 1)..<held.count {
-            let time = held[i].time
-            let gap = time - previous
-            guard let n = spacing.steps(in: gap, period: period) else { continue }
-            for k in 1...n { credit(previous + gap * Double(k) / Double(n), period) }
-            previous = time
-        }
+        crediting.creditHeld(held, from: start, period: period, credit: credit)
         held.removeAll()
     }
 }

@@ -10,7 +10,9 @@ public struct ConfigurationOverrideError: Error, CustomStringConvertible {
 }
 
 extension DetectorConfiguration {
-    /// The tunables by name, for `--set name=value` in experiments and `tools/tune`. Durations
+    /// The tunables by name, for `--set name=value` in experiments and `tools/tune`: every
+    /// number of the configuration but the walking model's (`--walking-model`), the walking
+    /// gate's groups (`selection`, `decision`, `crediting`) by their fields' names. Durations
     /// are given in seconds, switches as 0 or 1.
     static var tunables: [String: WritableKeyPath<DetectorConfiguration, Double>] { [
         "processingRateHz": \.processingRateHz,
@@ -60,6 +62,7 @@ extension DetectorConfiguration {
         "stillAfterStart": \.selection.stillAfterStart,
         "stillAfterEnd": \.selection.stillAfterEnd,
         "evidenceMemory": \.evidenceMemory,
+        "decisionContext": \.decisionContext,
         "shortestStep": \.shortestStep,
     ] }
     static var integers: [String: WritableKeyPath<DetectorConfiguration, Int>] { [

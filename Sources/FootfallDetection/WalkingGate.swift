@@ -18,30 +18,28 @@ public enum Confirmation: String, Sendable, Equatable {
     case rhythm
 }
 
-/// Decides which candidate steps are walking, and credits them.
+/// Decides which candidate steps are walking, and credits them: the state machine that
+/// composes the choice of stretches to ask about (`StretchSelection`), the walking decision
+/// (`WalkingDecision`) and the crediting of steps (`StepCrediting`).
 ///
-/// Arm gestures, driving, desk work and housework all make peaks. The gate holds candidates
-/// while it decides, and confirms a walk in one of three ways:
+/// Arm gestures, driving, desk work and housework all make peaks. The gate holds strong
+/// candidates while it decides (`deciding`), and asks the decision about stretches of them;
+/// a walk starts on a yes to one of four questions:
 /// - **Short walk**: `shortWalkSteps` strong candidates in a row, evenly enough spaced
-///   (`mostUnevenGaps`), whose motion looks like walking: a periodic magnitude, a steady
-///   posture, and nothing that says "not walking" (below). Four steps to the kitchen count
-///   from the first.
+///   (`mostUnevenGaps`). Four steps to the kitchen count from the first.
+/// - **Finished short walk**: a run that ended on a faint step where the next was due, judged
+///   once it is over, from standing to standing.
 /// - **Resumed**: shortly after a walk ended, three steps at its pace (a pause, a turn, a door).
 /// - **Rhythm**: `confirmationSteps` in a row on the rhythm of a strongly periodic signal, as
 ///   for long walks whose start was too irregular for the short-walk test.
 ///
-/// "Not walking" is motion no walk makes (`WindowEvidence`): purely vertical, or mostly
-/// across gravity (a wrist scrubbing, waving, turning), or one hand repeating the same
-/// motion every cycle (the across-gravity motion
-/// repeats at every step as strongly as the magnitude does, where walking alternates left
-/// and right). It vetoes every confirmation, and while walking the last `verificationSteps`
-/// are judged again at each step: a walk that turns into brushing teeth ends there.
-///
-/// Each gap between candidates is read as a whole number of step periods (1 normally, 2 or
-/// 3 when faint steps made no peak: the wrist's arm swing, a phone in one pocket); a candidate
-/// closer than half a period to the previous one is a second bump and is dropped. Once walking,
-/// strong candidates are credited as they come, faint ones only where a step is due and at
-/// most `mostFaintStepsInARow`. A walk ends when no step comes for `maximumStepInterval`.
+/// A stretch judged clearly not walking stays so: no later run is credited back over it, and
+/// a rhythm must be shown again from there. Once `walking`, strong candidates are credited as
+/// they come and faint ones where a step is due, and the last `verificationSteps` are asked
+/// about again every `verificationInterval` strong steps: `verificationFailures` noes in a
+/// row end the walk, without the quick resume, so a walk that turns into brushing teeth ends
+/// there. A walk ends when no step comes for `maximumStepInterval`, or when its period is
+/// faster than anyone walks.
 public struct WalkingGate: Sendable {
     /// Which stretches of held candidates to ask about, and when.
     let selection: StretchSelection
@@ -51,6 +49,7 @@ public struct WalkingGate: Sendable {
     let crediting: StepCrediting
     /// The spacing of every walk's steps (the selection's and the crediting's).
     var spacing: StepSpacing { selection.spacing }
+    /// How many noes in a row end a walk going.
     let verificationFailures: Int
     /// How many seconds of motion before a stretch's end the decision reads as its context.
     let contextSpan: Double

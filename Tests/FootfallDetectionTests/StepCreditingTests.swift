@@ -6,15 +6,9 @@ import Testing
 struct StepCreditingTests {
     let crediting = StepCrediting(configuration: .default)
 
-    func held(_ times: [Double], heights: [Double]? = nil) -> FixedRing<StepCandidate> {
-        var ring = FixedRing(capacity: 64, filler: StepCandidate(time: 0, height: 0, isStrong: false))
-        for (i, time) in times.enumerated() { ring.append(StepCandidate(time: time, height: heights?[i] ?? 1, isStrong: true)) }
-        return ring
-    }
-
     func credited(_ times: [Double], heights: [Double]? = nil, period: Double = 0.5) -> [Double] {
         var steps: [Double] = []
-        crediting.creditHeld(held(times, heights: heights), from: 0, period: period) { time, stepPeriod in
+        crediting.creditHeld(heldCandidates(times, heights: heights), from: 0, period: period) { time, stepPeriod in
             #expect(stepPeriod == period)
             steps.append(time)
         }
@@ -36,7 +30,7 @@ struct StepCreditingTests {
         // Three quarters of a second to the next, at a half-second step: not a whole number of
         // steps, so the walk starts at the second candidate.
         #expect(credited([0, 0.75, 1.25, 1.75]) == [0.75, 1.25, 1.75])
-        #expect(crediting.firstCredited(of: held([0, 0.75, 1.25, 1.75]), from: 0, period: 0.5) == 1)
+        #expect(crediting.firstCredited(of: heldCandidates([0, 0.75, 1.25, 1.75]), from: 0, period: 0.5) == 1)
     }
 
     @Test func theWeightShiftBeforeTheFirstStepIsNotAStep() {

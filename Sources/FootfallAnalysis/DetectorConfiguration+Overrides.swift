@@ -10,7 +10,9 @@ public struct ConfigurationOverrideError: Error, CustomStringConvertible {
 }
 
 extension DetectorConfiguration {
-    /// The tunables by name, for `--set name=value` in experiments and `tools/tune`. Durations
+    /// The tunables by name, for `--set name=value` in experiments and `tools/tune`: every
+    /// number of the configuration but the walking model's (`--walking-model`), the walking
+    /// gate's groups (`selection`, `decision`, `crediting`) by their fields' names. Durations
     /// are given in seconds, switches as 0 or 1.
     static var tunables: [String: WritableKeyPath<DetectorConfiguration, Double>] { [
         "processingRateHz": \.processingRateHz,
@@ -26,10 +28,23 @@ extension DetectorConfiguration {
         "strideEvidence": \.strideEvidence,
         "shortestGap": \.shortestGap,
         "gravityCutoffHz": \.gravityCutoffHz,
-        "mostUnevenGaps": \.mostUnevenGaps,
-        "finishedWalkStillness": \.finishedWalkStillness,
-        "walkingStartProbability": \.walkingModel.startProbability,
-        "walkingContinueProbability": \.walkingModel.continueProbability,
+        "mostUnevenGaps": \.selection.mostUnevenGaps,
+        "strideSpacingTolerance": \.selection.strideSpacingTolerance,
+        "finishedWalkLastStepEarliest": \.selection.finishedWalkLastStepEarliest,
+        "finishedWalkLastStepLatest": \.selection.finishedWalkLastStepLatest,
+        "resumeGapTolerance": \.selection.resumeGapTolerance,
+        "weightShiftHeight": \.crediting.weightShiftHeight,
+        "weightShiftGap": \.crediting.weightShiftGap,
+        "strideEstimateLow": \.crediting.strideEstimateLow,
+        "strideEstimateHigh": \.crediting.strideEstimateHigh,
+        "halfStepEstimateLow": \.crediting.halfStepEstimateLow,
+        "halfStepEstimateHigh": \.crediting.halfStepEstimateHigh,
+        "finishedWalkStillness": \.decision.finishedWalkStillness,
+        "walkingStartProbability": \.decision.startProbability,
+        "walkingResumedStartProbability": \.decision.resumedStartProbability,
+        "walkingRhythmStartProbability": \.decision.rhythmStartProbability,
+        "walkingContinueProbability": \.decision.continueProbability,
+        "clearlyNotWalkingProbability": \.decision.clearlyNotWalkingProbability,
     ] }
     static var durations: [String: WritableKeyPath<DetectorConfiguration, Duration>] { [
         "maximumGap": \.maximumGap,
@@ -41,17 +56,24 @@ extension DetectorConfiguration {
         "longestStepPeriod": \.longestStepPeriod,
         "shortestStride": \.shortestStride,
         "rhythmMemory": \.rhythmMemory,
-        "resumeWindow": \.resumeWindow,
+        "resumeWindow": \.selection.resumeWindow,
+        "stillBeforeStart": \.selection.stillBeforeStart,
+        "stillBeforeEnd": \.selection.stillBeforeEnd,
+        "stillAfterStart": \.selection.stillAfterStart,
+        "stillAfterEnd": \.selection.stillAfterEnd,
         "evidenceMemory": \.evidenceMemory,
+        "decisionContext": \.decisionContext,
         "shortestStep": \.shortestStep,
     ] }
     static var integers: [String: WritableKeyPath<DetectorConfiguration, Int>] { [
-        "confirmationSteps": \.confirmationSteps,
-        "resumeConfirmationSteps": \.resumeConfirmationSteps,
+        "confirmationSteps": \.selection.confirmationSteps,
+        "resumeConfirmationSteps": \.selection.resumeConfirmationSteps,
         "mostStepsPerGap": \.mostStepsPerGap,
-        "mostFaintStepsInARow": \.mostFaintStepsInARow,
-        "shortWalkSteps": \.shortWalkSteps,
-        "verificationSteps": \.verificationSteps,
+        "mostFaintStepsInARow": \.crediting.mostFaintStepsInARow,
+        "shortWalkSteps": \.selection.shortWalkSteps,
+        "verificationSteps": \.selection.verificationSteps,
+        "verificationInterval": \.selection.verificationInterval,
+        "finishedWalkExtraSteps": \.selection.finishedWalkExtraSteps,
         "verificationFailures": \.verificationFailures,
     ] }
     static var switches: [String: WritableKeyPath<DetectorConfiguration, Bool>] { [:] }

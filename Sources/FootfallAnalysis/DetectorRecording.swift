@@ -67,15 +67,19 @@ public struct DetectorRecording: Sendable {
     }
 
     /// The gate's judgements as CSV: which stretch of candidates it judged (`time`, `from`,
-    /// `question`), the verdict (`walking`), the walking model's probability, the feature
-    /// outside the walking envelope if one was (`outside`), the three features that moved the
-    /// regression most with their contributions to the log-odds (`moved_most`, as
-    /// `name:+1.23` separated by spaces), then every feature's value.
+    /// `question`), the verdict (`walking`), the walking model's probability, the probability
+    /// the question needed (`threshold`) and why the verdict is what it is (`reason`:
+    /// `walking`, `below-threshold`, `outside-envelope`, `faster-than-walking`, `no-motion`,
+    /// `not-still-before`, `not-still-after`), the feature outside the walking envelope if one
+    /// was (`outside`), the three features that moved the regression most with their
+    /// contributions to the log-odds (`moved_most`, as `name:+1.23` separated by spaces), then
+    /// every feature's value.
     public func judgementsCSV() -> String {
-        var out = "time,from,question,walking,probability,outside,moved_most," + WalkingFeatures.names.joined(separator: ",") + "\n"
+        var out = "time,from,question,walking,probability,threshold,reason,outside,moved_most,"
+            + WalkingFeatures.names.joined(separator: ",") + "\n"
         for j in judgements {
             out += "\(formatted(j.time, decimals: 3)),\(formatted(j.from, decimals: 3)),\(j.question.rawValue),\(j.walking ? 1 : 0),"
-            out += formatted(j.probability, decimals: 3) + ","
+            out += formatted(j.probability, decimals: 3) + "," + formatted(j.threshold, decimals: 3) + "," + j.reason.name + ","
             out += (walkingModel.outsideEnvelope(j.features).map { WalkingFeatures.names[$0] } ?? "") + ","
             out += Self.movedMost(walkingModel.contributions(j.features)) + ","
             out += (0..<WalkingFeatures.count).map { formatted(j.features.values[$0], decimals: 3) }.joined(separator: ",")

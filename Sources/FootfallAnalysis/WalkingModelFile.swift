@@ -6,10 +6,13 @@ import FootfallDetection
 ///
 /// `{"features": [names], "forest": {"feature": [...], "threshold": [...], "left": [...],
 /// "right": [...], "value": [...], "roots": [...]}, "lower_bounds": [...], "upper_bounds":
-/// [...], "start_probability": p, "continue_probability": q}` (a bound may be null; the
-/// forest's arrays are `DecisionForest`'s); the feature names must be the detector's own
+/// [...], "wrist_upper_bounds": [...], "start_probability": p, "continue_probability": q}` (a
+/// bound may be null, the wrist's bounds and the probabilities may be left out; the forest's
+/// arrays are `DecisionForest`'s); the feature names must be the detector's own
 /// (`WalkingFeatures.names`), in its order, so a model trained on other features is refused
-/// rather than misread.
+/// rather than misread. The probabilities are not the model's but the walking decision's
+/// thresholds the fold was cross-validated with: applied to a configuration (`applied(to:)`),
+/// they set its start and continue thresholds.
 public struct WalkingModelFile: Codable, Sendable, Equatable {
     /// The features the model was trained on, in order.
     public var features: [String]
@@ -22,18 +25,26 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
     /// Per feature, the highest value real walking showed at the wrist (null: none; the whole
     /// list may be absent).
     public var wristUpperBounds: [Double?]?
-    /// The probability needed to start a walk.
-    public var startProbability: Double
-    /// The probability below which a walk going is judged not walking.
-    public var continueProbability: Double
+    /// The probability a short walk needs to start (`WalkingDecision.Configuration.startProbability`),
+    /// if the file gives one.
+    public var startProbability: Double?
+    /// The probability below which a walk going is judged not walking
+    /// (`WalkingDecision.Configuration.continueProbability`), if the file gives one.
+    public var continueProbability: Double?
 
     /// `DecisionForest`'s arrays as JSON holds them.
     public struct Forest: Codable, Sendable, Equatable {
+        /// Per node, the feature split on; -1 for a leaf.
         public var feature: [Int]
+        /// Per node, the split.
         public var threshold: [Double]
+        /// Per node, the left child.
         public var left: [Int]
+        /// Per node, the right child.
         public var right: [Int]
+        /// Per node, the output were the tree to stop there.
         public var value: [Double]
+        /// Each tree's root.
         public var roots: [Int]
     }
 
@@ -57,19 +68,20 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
 
     /// Reads and checks a model file.
     /// - Throws: `LoadError` naming the file and what is wrong.
-    public static func load(path: String) throws(LoadError) -> WalkingModel {
+    public static func load(path: String) throws(LoadError) -> WalkingModelFile {
         let file: WalkingModelFile
         do {
             file = try JSONDecoder().decode(WalkingModelFile.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
             throw LoadError(path: path, problem: "not a walking model file (\(error))")
         }
-        return try file.model(path: path)
+        try file.check(path: path)
+        return file
     }
 
-    /// The model, after checking the features against the detector's and the forest's
-    /// arrays against each other.
-    func model(path: String) throws(LoadError) -> WalkingModel {
+    /// Checks the features against the detector's, the bounds' and the forest's arrays
+    /// against each other, and the numbers.
+    func check(path: String) throws(LoadError) {
         guard features == WalkingFeatures.names else {
             throw LoadError(path: path, problem: "its features \(features) are not the detector's \(WalkingFeatures.names)")
         }
@@ -77,14 +89,17 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
         guard lowerBounds.count == n, upperBounds.count == n, (wristUpperBounds?.count ?? n) == n else {
             throw LoadError(path: path, problem: "the bounds must each have \(n) values")
         }
-        guard (0...1).contains(startProbability), (0...1).contains(continueProbability) else {
-            throw LoadError(path: path, problem: "the probabilities must be between 0 and 1")
+        for probability in [startProbability, continueProbability] {
+            guard probability.map({ (0...1).contains($0) }) ?? true else {
+                throw LoadError(path: path, problem: "the probabilities must be between 0 and 1")
+            }
         }
         let f = forest, nodes = f.feature.count
         guard f.threshold.count == nodes, f.left.count == nodes, f.right.count == nodes, f.value.count == nodes else {
             throw LoadError(path: path, problem: "the forest's arrays must each have one entry per node (\(nodes))")
         }
         for i in 0..<nodes where f.feature[i] >= 0 {
+            // Children after their parent: no tree loops back on itself.
             guard f.feature[i] < n, (0..<nodes).contains(f.left[i]), (0..<nodes).contains(f.right[i]),
                   f.left[i] > i, f.right[i] > i else {
                 throw LoadError(path: path, problem: "node \(i) names a feature or a child that does not exist (or lies before it)")
@@ -93,17 +108,30 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
         guard f.roots.allSatisfy({ (0..<nodes).contains($0) }) else {
             throw LoadError(path: path, problem: "a tree's root lies outside the forest")
         }
+    }
+
+    /// The model (of a checked file).
+    public var model: WalkingModel {
         var low = SIMD32<Double>(repeating: -.infinity), high = SIMD32<Double>(repeating: .infinity)
         var wristHigh = SIMD32<Double>(repeating: .infinity)
-        for i in 0..<n {
+        for i in 0..<features.count {
             low[i] = lowerBounds[i] ?? -.infinity
             high[i] = upperBounds[i] ?? .infinity
             wristHigh[i] = wristUpperBounds?[i] ?? .infinity
         }
-        let forest = DecisionForest(feature: f.feature.map { Int8($0) }, threshold: f.threshold,
-                                    left: f.left.map { Int32($0) }, right: f.right.map { Int32($0) },
-                                    value: f.value, roots: f.roots.map { Int32($0) })
-        return WalkingModel(forest: forest, lowerBounds: low, upperBounds: high, wristUpperBounds: wristHigh,
-                            startProbability: startProbability, continueProbability: continueProbability)
+        let trees = DecisionForest(feature: forest.feature.map { Int8($0) }, threshold: forest.threshold,
+                                   left: forest.left.map { Int32($0) }, right: forest.right.map { Int32($0) },
+                                   value: forest.value, roots: forest.roots.map { Int32($0) })
+        return WalkingModel(forest: trees, lowerBounds: low, upperBounds: high, wristUpperBounds: wristHigh)
+    }
+
+    /// `configuration` with this file's model, and the decision's start and continue
+    /// thresholds the file gives.
+    public func applied(to configuration: DetectorConfiguration) -> DetectorConfiguration {
+        var copy = configuration
+        copy.walkingModel = model
+        if let startProbability { copy.decision.startProbability = startProbability }
+        if let continueProbability { copy.decision.continueProbability = continueProbability }
+        return copy
     }
 }

@@ -28,9 +28,6 @@ public struct DetectorConfiguration: Sendable, Equatable {
     public var minimumWalkingPeak: Double = 0.2
     /// The fraction of the envelope a peak must reach to be a step once walking, on the rhythm.
     public var walkingRelativeThreshold: Double = 0.1
-    /// The most faint peaks credited in a row while walking: the last steps of a walk are
-    /// faint, but a string of faint bumps after it is fidgeting.
-    public var mostFaintStepsInARow: Int = 2
     /// Half-life of the peak envelope's decay.
     public var envelopeHalfLife: Duration = .seconds(2)
     /// Two peaks closer than this are one step: the larger is kept.
@@ -57,15 +54,15 @@ public struct DetectorConfiguration: Sendable, Equatable {
 
     // MARK: Walking gate
 
-    /// The longest interval between two steps of the same walk.
+    // The gait's structure, which every part of the gate shares (`StepSpacing`): the physics
+    // of walking, not fitted.
+
+    /// The longest interval between two steps of the same walk: a walk ends when no step
+    /// comes for this long.
     public var maximumStepInterval: Duration = .milliseconds(1600)
-    /// Regular steps in a row needed to confirm walking; they are held, then credited.
-    public var confirmationSteps: Int = 7
-    /// A walk that starts this soon after the last one ended is taken to resume it (a pause,
-    /// a turn, a door) and needs only `resumeConfirmationSteps` on the last walk's pace.
-    public var resumeWindow: Duration = .seconds(8)
-    /// Steps on the rhythm needed to confirm a resumed walk.
-    public var resumeConfirmationSteps: Int = 3
+    /// The shortest step anyone takes (200 steps a minute, a sprint): closer candidates are
+    /// one step, and a rhythm faster than this is not walking.
+    public var shortestStep: Duration = .milliseconds(300)
     /// The most steps credited for one gap between candidate peaks: a gap of two or three step
     /// periods holds faint steps that made no peak of their own.
     public var mostStepsPerGap: Int = 3
@@ -75,6 +72,14 @@ public struct DetectorConfiguration: Sendable, Equatable {
     /// How far, in step periods, a gap between candidates may be from a whole number of
     /// steps for the candidate to count as on the rhythm.
     public var rhythmTolerance: Double = 0.3
+    /// A walk going ends after this many judgements in a row find it is not walking.
+    public var verificationFailures: Int = 2
+
+    /// Which stretches of candidates the gate asks about, and when (`StretchSelection`).
+    public var selection = StretchSelection.Configuration()
+    /// How steps are credited: faint steps while walking, the first steps of a walk, the
+    /// period's octave errors (`StepCrediting`).
+    public var crediting = StepCrediting.Configuration()
 
     // MARK: Motion evidence
 
@@ -88,34 +93,16 @@ public struct DetectorConfiguration: Sendable, Equatable {
     /// stretch's context (at most `evidenceMemory`).
     public var decisionContext: Duration = .seconds(8)
 
-    // MARK: Short walks
-
-    /// Steps in a row that confirm a walk on their own, when their spacing and the motion
-    /// look like walking (the rhythm path needs `confirmationSteps`).
-    public var shortWalkSteps: Int = 4
-    /// The shortest step anyone takes (200 steps a minute, a sprint): closer candidates are
-    /// one step, and a rhythm faster than this is not walking.
-    public var shortestStep: Duration = .milliseconds(300)
-    /// The most the longest gap of a short walk may exceed its shortest, as a ratio: uneven
-    /// steps (a slow walker, a turn) are welcome, a burst and a pause are not.
-    public var mostUnevenGaps: Double = 2.0
-    /// A walk judged only after it ended (three strong steps and a faint last one) must have
-    /// started and ended standing: the motion in the second before its first step
-    /// and after its last is at most this fraction of the steps' own (rms of the band-passed
-    /// magnitude).
-    public var finishedWalkStillness: Double = 0.3
-
     // MARK: Walking or not
 
     /// Where the device is worn: the walking decision weighs the evidence for it.
     public var placement: Placement = .unknown
-    /// The walking decision: a model learned from labelled stretches of real recordings
-    /// (tools/walking-model), with its thresholds to start and to keep a walk.
+    /// The walking model: learned from labelled stretches of real recordings
+    /// (tools/walking-model), it gives the probability that a stretch is walking.
     public var walkingModel: WalkingModel = .trained
-    /// While walking, the last this many steps are re-judged at every step...
-    public var verificationSteps: Int = 8
-    /// ...and the walk ends after this many judgements in a row find it is not walking.
-    public var verificationFailures: Int = 2
+    /// The walking decision's thresholds: the probability each question needs, and the
+    /// stillness around a finished walk (`WalkingDecision`).
+    public var decision = WalkingDecision.Configuration()
 
     // MARK: Output
 

@@ -158,11 +158,12 @@ public struct StepDetector: Sendable {
     }
 
     /// Measures the stretches of the last 4 and 8 strong candidates for a probing observer,
-    /// as the gate measures a short walk: at their mean gap, or at the rhythm's step when the
-    /// candidates come a stride apart. Stretches whose gaps no walk has (a gap under
-    /// `shortestStep` or over `maximumStepInterval`, or the longest over `mostUnevenGaps` times
-    /// the shortest) are measured too, marked uneven: the gate never judges them, but they
-    /// show what not walking looks like.
+    /// as the gate measures a short walk (`StretchSelection.shortWalkLag`): at their mean gap,
+    /// or at the rhythm's step when the candidates come a stride apart. Stretches whose gaps no
+    /// walk has (`StretchSelection.hasWalkingGaps`: a gap under `shortestStep` or over
+    /// `maximumStepInterval`, or the longest over `mostUnevenGaps` times the shortest) are
+    /// measured too, marked uneven: the gate never judges them, but they show what not walking
+    /// looks like.
     mutating func probe<Observer: DetectorObserver>(_ candidate: StepCandidate, observer: inout Observer) {
         probed.append(candidate)
         for steps in stride(from: 4, through: 8, by: 4) where probed.count >= steps {
@@ -173,11 +174,12 @@ public struct StepDetector: Sendable {
                 shortest = min(shortest, gap)
                 longest = max(longest, gap)
             }
-            let even = gate.hasWalkingGaps(shortest: shortest, longest: longest)
+            let selection = gate.selection
+            let even = selection.hasWalkingGaps(shortest: shortest, longest: longest)
             let meanGap = (candidate.time - probed[start].time) / Double(steps - 1)
-            let lag = max(gate.shortWalkLag(meanGap: meanGap, rhythm: rhythm.rhythm).lag, gate.shortestStep)
+            let lag = max(selection.shortWalkLag(meanGap: meanGap, rhythm: rhythm.rhythm).lag, selection.spacing.shortestStep)
             if let (_, features) = motion.features(of: probed, from: start, lag: lag, period: lag, contextSpan: configuration.decisionContext.inSeconds,
-                                                              placement: configuration.placement) {
+                                                   placement: configuration.placement) {
                 observer.observe(probe: WindowProbe(time: candidate.time, from: probed[start].time, steps: steps,
                                                     even: even, features: features))
             }

@@ -31,24 +31,16 @@ public struct WalkingModel: Sendable, Equatable {
     /// Per feature, the highest value real walking showed at the wrist (+infinity where none
     /// is set): read for a device on the wrist, besides `upperBounds`.
     public var wristUpperBounds: SIMD32<Double>
-    /// The probability of walking a stretch needs to start a walk.
-    public var startProbability: Double
-    /// The probability of walking below which a walk already going is judged not walking (two
-    /// such judgements in a row end it), and a stretch is held to be not walking.
-    public var continueProbability: Double
 
     /// Creates a model.
     public init(forest: DecisionForest,
                 lowerBounds: SIMD32<Double> = SIMD32(repeating: -.infinity),
                 upperBounds: SIMD32<Double> = SIMD32(repeating: .infinity),
-                wristUpperBounds: SIMD32<Double> = SIMD32(repeating: .infinity),
-                startProbability: Double, continueProbability: Double) {
+                wristUpperBounds: SIMD32<Double> = SIMD32(repeating: .infinity)) {
         self.forest = forest
         self.lowerBounds = lowerBounds
         self.upperBounds = upperBounds
         self.wristUpperBounds = wristUpperBounds
-        self.startProbability = startProbability
-        self.continueProbability = continueProbability
     }
 
     /// Each feature's part of the log-odds: what the splits on it added along the stretch's

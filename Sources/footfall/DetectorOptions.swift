@@ -34,7 +34,7 @@ struct DetectorOptions: ParsableArguments {
         configuration.placement = placement ?? .unknown
         if let walkingModel {
             do {
-                configuration.walkingModel = try WalkingModelFile.load(path: walkingModel)
+                configuration = try WalkingModelFile.load(path: walkingModel).applied(to: configuration)
             } catch {
                 throw ValidationError(error.description)
             }

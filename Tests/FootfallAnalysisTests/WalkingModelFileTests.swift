@@ -22,14 +22,32 @@ struct WalkingModelFileTests {
     }
 
     @Test func aModelFileReadsAsWritten() throws {
-        let model = try WalkingModelFile.load(path: try write(file()))
+        let loaded = try WalkingModelFile.load(path: try write(file()))
+        let model = loaded.model
         #expect(model.means[3] == 3)
         #expect(model.scales[0] == 2)
         #expect(model.weights[5] == 0.5)
         #expect(model.bias == 0.25)
         #expect(model.lowerBounds[0] == -1 && model.lowerBounds[1] == -.infinity)
         #expect(model.upperBounds[WalkingFeatures.count - 1] == 3 && model.upperBounds[0] == .infinity)
-        #expect(model.startProbability == 0.6 && model.continueProbability == 0.3)
+        // The thresholds the fold was cross-validated with are the decision's, not the model's.
+        let configuration = loaded.applied(to: .default)
+        #expect(configuration.walkingModel == model)
+        #expect(configuration.decision.startProbability == 0.6 && configuration.decision.continueProbability == 0.3)
+    }
+
+    @Test func aFileWithoutThresholdsLeavesTheDecisionsAlone() throws {
+        var object = file()
+        object["start_probability"] = nil
+        object["continue_probability"] = nil
+        var configuration = DetectorConfiguration()
+        configuration.decision.startProbability = 0.55
+        let applied = try WalkingModelFile.load(path: try write(object)).applied(to: configuration)
+        #expect(applied.decision == configuration.decision)
+        #expect(applied.walkingModel.bias == 0.25)
+        // Out of range is refused.
+        object["start_probability"] = 1.5
+        #expect(throws: WalkingModelFile.LoadError.self) { try WalkingModelFile.load(path: try write(object)) }
     }
 
     @Test func aModelOfOtherFeaturesIsRefused() throws {

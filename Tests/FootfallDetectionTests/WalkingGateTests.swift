@@ -49,12 +49,12 @@ struct WalkingGateTests {
     @Test func aStretchOutsideTheWalkingEnvelopeIsNeverWalking() {
         // A model whose regression says "walking" everywhere, but whose envelope bounds the
         // first feature: beyond the bound the gate's answer is no, whatever the regression says.
-        var upper = SIMD16<Double>(repeating: .infinity)
+        var upper = SIMD32<Double>(repeating: .infinity)
         upper[0] = 1
         var configuration = DetectorConfiguration()
-        configuration.walkingModel = WalkingModel(means: .zero, scales: SIMD16(repeating: 1), weights: .zero, bias: 10,
-                                                  upperBounds: upper, startProbability: 0.5, continueProbability: 0.2)
-        var inside = SIMD16<Double>.zero
+        configuration.walkingModel = WalkingModel(means: .zero, scales: SIMD32(repeating: 1), weights: .zero, bias: 10,
+                                                  upperBounds: upper)
+        var inside = SIMD32<Double>.zero
         inside[0] = 0.5
         var outside = inside
         outside[0] = 1.5
@@ -69,5 +69,27 @@ struct WalkingGateTests {
         #expect(Signals.steps(walk, configuration: configuration).isEmpty)
         configuration.walkingModel.upperBounds[0] = .infinity
         #expect(Signals.steps(walk, configuration: configuration).count > 45)
+    }
+
+    @Test func everyWayOfStartingAWalkIsHeldToItsOwnThreshold() {
+        // A steady walk of 30 s. With no short walk possible (a start threshold above 1), it
+        // still starts on its rhythm, at the rhythm's own threshold.
+        let walk = Signals.stepRhythm(frequencyHz: 1.8, amplitude: 2, rateHz: 50, duration: 30)
+        var configuration = DetectorConfiguration()
+        configuration.decision.startProbability = 1.5
+        let recording = DetectorRecording(samples: walk, configuration: configuration)
+        #expect(recording.steps.count > 40)
+        let shortWalks = recording.judgements.filter { $0.question == .shortWalk }
+        #expect(!shortWalks.isEmpty && shortWalks.allSatisfy { !$0.walking && $0.threshold == 1.5 && $0.reason == .belowThreshold })
+        let starts = recording.judgements.filter { ($0.question == .rhythm || $0.question == .resumed) && $0.walking }
+        #expect(!starts.isEmpty && starts.allSatisfy { $0.threshold == 0.2 })
+        #expect(recording.frames.contains { $0.confirmation == .rhythm })
+        // The walk going is kept at the continue threshold, which does not start walks: with
+        // every start threshold out of reach, nothing is counted.
+        configuration.decision.rhythmStartProbability = 1.5
+        configuration.decision.resumedStartProbability = 1.5
+        let none = DetectorRecording(samples: walk, configuration: configuration)
+        #expect(none.steps.isEmpty)
+        #expect(!none.judgements.contains { $0.question == .stillWalking })
     }
 }

@@ -35,7 +35,7 @@ struct WalkingModelTests {
             let z = model.bias + model.contributions(judgement.features).sum()
             let probability = model.outsideEnvelope(judgement.features) == nil ? 1 / (1 + exp(-z)) : 0
             #expect(abs(probability - judgement.probability) < 1e-9)
-            #expect(judgement.walking == (judgement.probability >= model.startProbability)
+            #expect(judgement.walking == (judgement.probability >= DetectorConfiguration.default.decision.startProbability)
                     || judgement.question == .stillWalking || judgement.question == .resumed
                     || judgement.question == .finishedShortWalk)
         }
@@ -43,10 +43,12 @@ struct WalkingModelTests {
 
     @Test func theTrainedModelIsComplete() {
         let model = WalkingModel.trained
-        #expect(WalkingFeatures.count <= 16)
+        #expect(WalkingFeatures.count <= 32)
         for i in 0..<WalkingFeatures.count { #expect(model.scales[i] > 0) }
         // Weights beyond the features would read lanes nobody fills.
-        for i in WalkingFeatures.count..<16 { #expect(model.weights[i] == 0) }
-        #expect(model.continueProbability <= model.startProbability)
+        for i in WalkingFeatures.count..<32 { #expect(model.weights[i] == 0) }
+        // A walk going is held to less than one starting.
+        let decision = DetectorConfiguration.default.decision
+        #expect(decision.continueProbability <= decision.startProbability)
     }
 }

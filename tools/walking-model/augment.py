@@ -71,6 +71,8 @@ def main():
     for variant in a.variants.split(","):
         rate, range_g, bits = VARIANTS[variant]
         for folder in a.folders:
+            if not os.path.isdir(folder):
+                continue
             dataset = os.path.basename(os.path.normpath(folder))
             target = os.path.join(a.out, variant, dataset)
             os.makedirs(target, exist_ok=True)

@@ -251,8 +251,7 @@ def main():
         "            roots: " + swift_array("Int32", forest["roots"]) + "),",
         "        lowerBounds: " + swift_vector(low, "-.infinity") + ",",
         "        upperBounds: " + swift_vector(high, ".infinity") + ",",
-        "        wristUpperBounds: " + swift_vector(wrist_high, ".infinity") + ",",
-        f"        startProbability: {walkdata.START_PROBABILITY}, continueProbability: {walkdata.CONTINUE_PROBABILITY})",
+        "        wristUpperBounds: " + swift_vector(wrist_high, ".infinity") + ")",
         "}",
         "",
     ]

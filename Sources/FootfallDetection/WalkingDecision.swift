@@ -1,0 +1,133 @@
+/// Whether a stretch of candidate steps is walking: the one place the walking gate's
+/// questions are answered.
+///
+/// In: the question (`WalkingQuestion`), what the walking model reads of the stretch
+/// (`WalkingFeatures`), the step period the stretch is judged at, and, for a finished short
+/// walk, how still the body was before and after it (`Stillness`). Out: a `WalkingVerdict`
+/// saying walking or not, the model's probability, the threshold the question was held to,
+/// and why.
+///
+/// Every threshold it uses is its own (`Configuration`, in `DetectorConfiguration.decision`,
+/// besides the gait's `shortestStep`): each way of starting a walk has a start threshold of its
+/// own, and a walk going is held to the continue threshold. The model is asked only for its
+/// probability and for the feature outside its walking envelope, if one is.
+public struct WalkingDecision: Sendable {
+    /// The thresholds of the walking decision.
+    public struct Configuration: Sendable, Equatable {
+        /// The probability of walking a few evenly spaced steps need to start a walk, and a
+        /// finished run ending on faint steps too (`shortWalk`, `finishedShortWalk`). The model
+        /// weighs walking and not walking the same, so 0.5 is even odds.
+        public var startProbability: Double = 0.5
+        /// The probability a few steps at the pace of a walk that ended moments ago need to
+        /// start it again (`resumed`).
+        public var resumedStartProbability: Double = 0.2
+        /// The probability `confirmationSteps` steps on a steady rhythm need to start a walk
+        /// (`rhythm`).
+        public var rhythmStartProbability: Double = 0.2
+        /// The probability of walking below which a walk going is judged not walking
+        /// (`stillWalking`): `verificationFailures` such judgements in a row end it.
+        public var continueProbability: Double = 0.2
+        /// Below this probability a stretch is held to be clearly not walking: no later run
+        /// of steps is credited back over it.
+        public var clearlyNotWalkingProbability: Double = 0.2
+        /// A walk judged only after it ended (`finishedShortWalk`) must have started and ended
+        /// standing: the motion in the second before its first step and after its last is at
+        /// most this fraction of the steps' own (rms of the vertical step-band motion).
+        public var finishedWalkStillness: Double = 0.3
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// How still the body was around a finished walk: the rms of the vertical step-band
+    /// motion over its steps, and in the stretches before its first step and after its last
+    /// (`StretchSelection.Configuration`'s windows), m/s².
+    public struct Stillness: Sendable, Equatable {
+        /// Over the steps.
+        public var steps: Double
+        /// Before the first step.
+        public var before: Double
+        /// After the last step.
+        public var after: Double
+
+        /// Creates the measure.
+        public init(steps: Double, before: Double, after: Double) {
+            self.steps = steps
+            self.before = before
+            self.after = after
+        }
+    }
+
+    /// The walking model: asked only through `probability(_:)` and `outsideEnvelope(_:)`.
+    public let model: WalkingModel
+    /// The thresholds.
+    public let configuration: Configuration
+    /// The shortest step anyone takes, seconds: a faster stretch is not walking.
+    public let shortestStep: Double
+
+    /// Creates the decision from the detector's configuration.
+    public init(configuration: DetectorConfiguration) {
+        self.init(model: configuration.walkingModel, configuration: configuration.decision,
+                  shortestStep: configuration.shortestStep.inSeconds)
+    }
+
+    /// Creates the decision from its parts.
+    public init(model: WalkingModel, configuration: Configuration, shortestStep: Double) {
+        self.model = model
+        self.configuration = configuration
+        self.shortestStep = shortestStep
+    }
+
+    /// The probability of walking `question` needs.
+    public func threshold(for question: WalkingQuestion) -> Double {
+        switch question {
+        case .shortWalk, .finishedShortWalk: configuration.startProbability
+        case .resumed: configuration.resumedStartProbability
+        case .rhythm: configuration.rhythmStartProbability
+        case .stillWalking: configuration.continueProbability
+        }
+    }
+
+    /// Whether steps `period` seconds apart come faster than anyone walks or runs.
+    @inline(__always)
+    public func isFasterThanWalking(_ period: Double) -> Bool {
+        period < shortestStep
+    }
+
+    /// Answers `question` about a stretch.
+    /// - Parameters:
+    ///   - question: what the gate asks.
+    ///   - features: what the walking model reads of the stretch.
+    ///   - stepPeriod: the step period the stretch is judged at, seconds.
+    ///   - stillness: for a finished walk, how still the body was around it; nil otherwise.
+    public func verdict(on question: WalkingQuestion, _ features: WalkingFeatures, stepPeriod: Double,
+                        stillness: Stillness? = nil) -> WalkingVerdict {
+        let probability = model.probability(features)
+        let threshold = threshold(for: question)
+        let reason: WalkingVerdict.Reason
+        if !(stepPeriod >= shortestStep) {
+            // (A period that is not a number is not a walk's either.)
+            reason = .fasterThanWalking
+        } else if let stillness, let notStill = notStanding(stillness) {
+            reason = notStill
+        } else if probability >= threshold {
+            reason = .walking
+        } else if let feature = model.outsideEnvelope(features) {
+            reason = .outsideEnvelope(feature: feature)
+        } else {
+            reason = .belowThreshold
+        }
+        return WalkingVerdict(question: question, probability: probability, threshold: threshold, reason: reason,
+                              clearlyNotWalking: probability < configuration.clearlyNotWalkingProbability)
+    }
+
+    /// Why a finished walk did not go from standing to standing, or nil when it did: the
+    /// motion before its first step and after its last is small beside the steps'.
+    func notStanding(_ stillness: Stillness) -> WalkingVerdict.Reason? {
+        guard stillness.steps > 0 else { return .noMotion }
+        let most = configuration.finishedWalkStillness * stillness.steps
+        guard stillness.before <= most else { return .notStillBefore }
+        guard stillness.after <= most else { return .notStillAfter }
+        return nil
+    }
+}

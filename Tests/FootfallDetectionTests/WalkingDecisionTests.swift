@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import FootfallDetection
+
+/// The walking decision answers each question against a threshold of its own and says why:
+/// the conditions beside the model first (too fast, not standing around a finished walk), then
+/// the model's envelope and probability.
+struct WalkingDecisionTests {
+    /// A model whose probability is `probability` everywhere inside its envelope, and whose
+    /// envelope bounds feature 3 above at 1.
+    func model(probability: Double) -> WalkingModel {
+        var upper = SIMD32<Double>(repeating: .infinity)
+        upper[3] = 1
+        return WalkingModel(means: .zero, scales: SIMD32(repeating: 1), weights: .zero,
+                            bias: log(probability / (1 - probability)), upperBounds: upper)
+    }
+
+    func decision(probability: Double, _ configure: (inout WalkingDecision.Configuration) -> Void = { _ in }) -> WalkingDecision {
+        var configuration = WalkingDecision.Configuration()
+        configure(&configuration)
+        return WalkingDecision(model: model(probability: probability), configuration: configuration, shortestStep: 0.3)
+    }
+
+    let inside = WalkingFeatures(values: .zero)
+    let walkingPace = 0.55
+
+    @Test func eachQuestionIsHeldToItsOwnThreshold() {
+        // Even odds start a short walk; a walk going, resuming or on a rhythm takes less
+        // (today's values: the rhythm and resumed starts are the continue probability's 0.2).
+        let decision = decision(probability: 0.3)
+        var seen: [WalkingQuestion: WalkingVerdict] = [:]
+        for question in WalkingQuestion.allCases {
+            seen[question] = decision.verdict(on: question, inside, stepPeriod: walkingPace,
+                                              stillness: question == .finishedShortWalk ? .init(steps: 1, before: 0, after: 0) : nil)
+        }
+        #expect(seen[.shortWalk]?.reason == .belowThreshold && seen[.shortWalk]?.threshold == 0.5)
+        #expect(seen[.finishedShortWalk]?.reason == .belowThreshold && seen[.finishedShortWalk]?.threshold == 0.5)
+        for question in [WalkingQuestion.resumed, .rhythm, .stillWalking] {
+            #expect(seen[question]?.walking == true && seen[question]?.threshold == 0.2, "\(question)")
+            #expect(seen[question]?.probability ?? 0 > 0.29 && seen[question]?.probability ?? 1 < 0.31)
+        }
+        // A rhythm's start has a threshold of its own: raised, it no longer starts a walk that
+        // the continue probability would keep.
+        let stricter = self.decision(probability: 0.3) { $0.rhythmStartProbability = 0.4 }
+        let rhythm = stricter.verdict(on: .rhythm, inside, stepPeriod: walkingPace)
+        #expect(!rhythm.walking && rhythm.reason == .belowThreshold && rhythm.threshold == 0.4)
+        #expect(stricter.verdict(on: .stillWalking, inside, stepPeriod: walkingPace).walking)
+        #expect(stricter.verdict(on: .resumed, inside, stepPeriod: walkingPace).walking)
+        let resumedStricter = self.decision(probability: 0.3) { $0.resumedStartProbability = 0.35 }
+        #expect(resumedStricter.verdict(on: .resumed, inside, stepPeriod: walkingPace).reason == .belowThreshold)
+    }
+
+    @Test func outsideTheEnvelopeSaysWhichFeature() {
+        var outside = SIMD32<Double>.zero
+        outside[3] = 2
+        let verdict = decision(probability: 0.99).verdict(on: .shortWalk, WalkingFeatures(values: outside), stepPeriod: walkingPace)
+        #expect(!verdict.walking)
+        #expect(verdict.reason == .outsideEnvelope(feature: 3))
+        #expect(verdict.probability == 0 && verdict.clearlyNotWalking)
+    }
+
+    @Test func stepsFasterThanAnyoneWalksAreNotAWalkWhateverTheModelSays() {
+        let decision = decision(probability: 0.99)
+        let fast = decision.verdict(on: .shortWalk, inside, stepPeriod: 0.25)
+        #expect(!fast.walking && fast.reason == .fasterThanWalking)
+        // The probability is still recorded, and it is not "clearly not walking".
+        #expect(fast.probability > 0.98 && !fast.clearlyNotWalking)
+        #expect(decision.verdict(on: .shortWalk, inside, stepPeriod: 0.3).walking)
+        #expect(decision.verdict(on: .shortWalk, inside, stepPeriod: .nan).reason == .fasterThanWalking)
+        #expect(decision.isFasterThanWalking(0.29) && !decision.isFasterThanWalking(0.3))
+    }
+
+    @Test func aFinishedWalkMustGoFromStandingToStanding() {
+        // The motion before the first step and after the last at most 30 % of the steps'.
+        let decision = decision(probability: 0.9)
+        func reason(_ steps: Double, _ before: Double, _ after: Double) -> WalkingVerdict.Reason {
+            decision.verdict(on: .finishedShortWalk, inside, stepPeriod: walkingPace,
+                             stillness: .init(steps: steps, before: before, after: after)).reason
+        }
+        #expect(reason(1, 0.3, 0.3) == .walking)
+        #expect(reason(1, 0.35, 0.1) == .notStillBefore)
+        #expect(reason(1, 0.1, 0.35) == .notStillAfter)
+        #expect(reason(1, 0.5, 0.5) == .notStillBefore)
+        #expect(reason(0, 0, 0) == .noMotion)
+        // A walk not standing is not walking even at a high probability; the other questions
+        // carry no stillness.
+        #expect(decision.verdict(on: .shortWalk, inside, stepPeriod: walkingPace).walking)
+        let looser = self.decision(probability: 0.9) { $0.finishedWalkStillness = 0.4 }
+        #expect(looser.verdict(on: .finishedShortWalk, inside, stepPeriod: walkingPace,
+                               stillness: .init(steps: 1, before: 0.35, after: 0.1)).walking)
+    }
+
+    @Test func aStretchWellBelowTheContinueThresholdIsClearlyNotWalking() {
+        #expect(decision(probability: 0.1).verdict(on: .shortWalk, inside, stepPeriod: walkingPace).clearlyNotWalking)
+        #expect(!decision(probability: 0.3).verdict(on: .shortWalk, inside, stepPeriod: walkingPace).clearlyNotWalking)
+        let stricter = decision(probability: 0.3) { $0.clearlyNotWalkingProbability = 0.4 }
+        #expect(stricter.verdict(on: .shortWalk, inside, stepPeriod: walkingPace).clearlyNotWalking)
+    }
+
+    @Test func theDecisionReadsItsThresholdsFromTheDetectorsConfiguration() {
+        var configuration = DetectorConfiguration()
+        configuration.decision.startProbability = 0.7
+        configuration.shortestStep = .milliseconds(400)
+        let decision = WalkingDecision(configuration: configuration)
+        #expect(decision.threshold(for: .shortWalk) == 0.7 && decision.threshold(for: .finishedShortWalk) == 0.7)
+        #expect(decision.shortestStep == 0.4)
+        #expect(decision.model == configuration.walkingModel)
+    }
+
+    @Test func reasonsAreNamedForTheJudgementsCSV() {
+        #expect(WalkingVerdict.Reason.outsideEnvelope(feature: 2).name == "outside-envelope")
+        #expect(WalkingVerdict.Reason.belowThreshold.name == "below-threshold")
+        #expect(WalkingVerdict.Reason.notStillBefore.name == "not-still-before")
+    }
+}

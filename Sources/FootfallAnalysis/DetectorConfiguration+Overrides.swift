@@ -39,10 +39,14 @@ extension DetectorConfiguration {
         "strideEstimateHigh": \.crediting.strideEstimateHigh,
         "halfStepEstimateLow": \.crediting.halfStepEstimateLow,
         "halfStepEstimateHigh": \.crediting.halfStepEstimateHigh,
+        "mostPeriodChange": \.crediting.mostPeriodChange,
+        "alikeStrikes": \.crediting.alikeStrikes,
         "finishedWalkStillness": \.decision.finishedWalkStillness,
         "walkingStartProbability": \.decision.startProbability,
         "walkingResumedStartProbability": \.decision.resumedStartProbability,
         "walkingRhythmStartProbability": \.decision.rhythmStartProbability,
+        "wristStartProbability": \.decision.wristStartProbability,
+        "wristRhythmStartProbability": \.decision.wristRhythmStartProbability,
         "walkingContinueProbability": \.decision.continueProbability,
         "clearlyNotWalkingProbability": \.decision.clearlyNotWalkingProbability,
     ] }
@@ -75,6 +79,7 @@ extension DetectorConfiguration {
         "verificationInterval": \.selection.verificationInterval,
         "finishedWalkExtraSteps": \.selection.finishedWalkExtraSteps,
         "verificationFailures": \.verificationFailures,
+        "halfPeriodSteps": \.crediting.halfPeriodSteps,
     ] }
     static var switches: [String: WritableKeyPath<DetectorConfiguration, Bool>] { [:] }
 

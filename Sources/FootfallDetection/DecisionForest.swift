@@ -36,6 +36,11 @@ public struct DecisionForest: Sendable, Equatable {
     /// A forest of no trees: it scores every stretch 0.
     public static let empty = DecisionForest(feature: [], threshold: [], left: [], right: [], value: [], roots: [])
 
+    /// A forest of one leaf: it scores every stretch `score` (for tests and fixed models).
+    public static func constant(_ score: Double) -> DecisionForest {
+        DecisionForest(feature: [-1], threshold: [0], left: [0], right: [0], value: [score], roots: [0])
+    }
+
     /// The summed output of the trees for `x`.
     public func score(_ x: SIMD32<Double>) -> Double {
         feature.withUnsafeBufferPointer { feature in

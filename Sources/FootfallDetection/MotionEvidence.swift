@@ -150,7 +150,7 @@ public struct MotionEvidence: Sendable {
         guard let evidence = window(from: candidates[start].time, to: end, lag: lag),
               let context = context(endingAt: end, span: contextSpan) else { return nil }
         let similarity = stepSimilarity(of: candidates, from: start, extraTime: extraTime, period: period)
-        let timing = CandidateTiming(candidates, from: start, extraTime: extraTime)
+        let timing = CandidateTiming(candidates, from: start, extraTime: extraTime, period: period)
         let features = WalkingFeatures(evidence: evidence, context: context, similarity: similarity, timing: timing,
                                        stepPeriod: lag, placement: placement)
         return (evidence, features)

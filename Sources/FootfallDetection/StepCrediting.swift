@@ -30,6 +30,20 @@ public struct StepCrediting: Sendable {
         public var halfStepEstimateLow: Double = 0.4
         /// ...and less than this fraction is half a step: the period is twice it.
         public var halfStepEstimateHigh: Double = 0.625
+        /// The most the walk's period follows the rhythm estimate in one step, as a ratio:
+        /// cadence drifts by a few percent a step, so an estimate further off (and not an
+        /// octave) is the estimate losing its way between step and stride, and is not followed.
+        /// A run's wrist swings its arm once a stride, strongly: the estimate can wander from
+        /// the step to the stride in two hops of 1.4 each, and every other step would be lost.
+        public var mostPeriodChange: Double = 1.25
+        /// Strong candidates in a row that come half a walk's period after the last (between
+        /// `halfStepEstimateLow` and `halfStepEstimateHigh` of it) that show the period is a
+        /// stride: it is halved, unless half of it is faster than anyone runs.
+        public var halfPeriodSteps: Int = 2
+        /// ...and only when each strikes about as hard as the one before (the lower at least
+        /// this fraction of the higher): a run's two feet strike alike, where a walk's second
+        /// bump of one step (a phone in the hand at a slow pace) is the smaller.
+        public var alikeStrikes: Double = 0.7
 
         /// The defaults.
         public init() {}
@@ -57,14 +71,28 @@ public struct StepCrediting: Sendable {
     }
 
     /// The walk's step period updated with a new estimate: an estimate near twice or half
-    /// the current period is an octave error of the step-or-stride call and is folded back.
+    /// the current period is an octave error of the step-or-stride call and is folded back;
+    /// one further off than `mostPeriodChange` otherwise is not followed.
     public func followed(_ current: Double, by estimate: Double) -> Double {
         guard estimate > 0 else { return current }
         guard current > 0 else { return estimate }
         let ratio = estimate / current
         if ratio > configuration.strideEstimateLow && ratio < configuration.strideEstimateHigh { return estimate / 2 }
         if ratio > configuration.halfStepEstimateLow && ratio < configuration.halfStepEstimateHigh { return estimate * 2 }
+        if ratio > configuration.mostPeriodChange || ratio < 1 / configuration.mostPeriodChange { return current }
         return estimate
+    }
+
+    /// Whether two strong candidates' heights are alike (`alikeStrikes`).
+    public func strikeAlike(_ a: Double, _ b: Double) -> Bool {
+        a > 0 && b > 0 && min(a, b) >= configuration.alikeStrikes * max(a, b)
+    }
+
+    /// Whether a gap between strong candidates is about half the walk's period.
+    public func isHalfPeriod(gap: Double, period: Double) -> Bool {
+        guard period > 0 else { return false }
+        let ratio = gap / period
+        return ratio > configuration.halfStepEstimateLow && ratio < configuration.halfStepEstimateHigh
     }
 
     /// The index of the first held candidate from `start` that is credited: leading candidates

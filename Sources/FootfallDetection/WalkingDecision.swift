@@ -18,12 +18,17 @@ public struct WalkingDecision: Sendable {
         /// finished run ending on faint steps too (`shortWalk`, `finishedShortWalk`). The model
         /// weighs walking and not walking the same, so 0.5 is even odds.
         public var startProbability: Double = 0.5
+        /// The same on the wrist, where hands at work make evenly spaced peaks all day
+        /// (clapping, folding clothes, stirring): a walk starts on firmer evidence there.
+        public var wristStartProbability: Double = 0.5
         /// The probability a few steps at the pace of a walk that ended moments ago need to
         /// start it again (`resumed`).
         public var resumedStartProbability: Double = 0.2
         /// The probability `confirmationSteps` steps on a steady rhythm need to start a walk
         /// (`rhythm`).
         public var rhythmStartProbability: Double = 0.2
+        /// The same on the wrist.
+        public var wristRhythmStartProbability: Double = 0.2
         /// The probability of walking below which a walk going is judged not walking
         /// (`stillWalking`): `verificationFailures` such judgements in a row end it.
         public var continueProbability: Double = 0.2
@@ -78,13 +83,14 @@ public struct WalkingDecision: Sendable {
         self.shortestStep = shortestStep
     }
 
-    /// The probability of walking `question` needs.
-    public func threshold(for question: WalkingQuestion) -> Double {
+    /// The probability of walking `question` needs, with the device at `placement`.
+    public func threshold(for question: WalkingQuestion, at placement: Placement = .unknown) -> Double {
+        let wrist = placement == .wrist
         switch question {
-        case .shortWalk, .finishedShortWalk: configuration.startProbability
-        case .resumed: configuration.resumedStartProbability
-        case .rhythm: configuration.rhythmStartProbability
-        case .stillWalking: configuration.continueProbability
+        case .shortWalk, .finishedShortWalk: return wrist ? configuration.wristStartProbability : configuration.startProbability
+        case .resumed: return configuration.resumedStartProbability
+        case .rhythm: return wrist ? configuration.wristRhythmStartProbability : configuration.rhythmStartProbability
+        case .stillWalking: return configuration.continueProbability
         }
     }
 
@@ -103,7 +109,7 @@ public struct WalkingDecision: Sendable {
     public func verdict(on question: WalkingQuestion, _ features: WalkingFeatures, stepPeriod: Double,
                         stillness: Stillness? = nil) -> WalkingVerdict {
         let probability = model.probability(features)
-        let threshold = threshold(for: question)
+        let threshold = threshold(for: question, at: features.placement)
         let reason: WalkingVerdict.Reason
         if !(stepPeriod >= shortestStep) {
             // (A period that is not a number is not a walk's either.)

@@ -74,6 +74,11 @@ public struct WalkingGate: Sendable {
     var notWalkingUntil = -Double.infinity
     /// Faint candidates credited in a row; a walk ends on one or two faint steps, not a string.
     var faintInARow = 0
+    /// Strong candidates in a row that came half a period after the last: the walk's period
+    /// is a stride, not a step.
+    var halfPeriodRun = 0
+    /// The height of the last strong candidate while walking.
+    var lastStrongHeight = 0.0
     /// When the last confirmed walk ended, to resume quickly after a pause or a turn.
     var lastWalkEnded = -Double.infinity
     /// The step period of the last confirmed walk.
@@ -205,6 +210,7 @@ public struct WalkingGate: Sendable {
         recent.removeAll()
         failedJudgements = 0
         stepsOnRhythm = 0
+        halfPeriodRun = 0
         period = 0
     }
 
@@ -342,6 +348,20 @@ public struct WalkingGate: Sendable {
             return
         }
         let gap = time - lastAccepted
+        if candidate.isStrong && crediting.isHalfPeriod(gap: gap, period: period)
+            && crediting.strikeAlike(candidate.height, lastStrongHeight) {
+            halfPeriodRun += 1
+            // Strong steps every half period: the walk was following its stride (a wrist's arm
+            // swing, strong once a stride, can lead the rhythm there), and the steps are twice
+            // as many.
+            if halfPeriodRun >= crediting.configuration.halfPeriodSteps, !decision.isFasterThanWalking(period / 2) {
+                period /= 2
+                halfPeriodRun = 0
+            }
+        } else if candidate.isStrong {
+            halfPeriodRun = 0
+        }
+        if candidate.isStrong { lastStrongHeight = candidate.height }
         guard let n = spacing.steps(in: gap, period: period) else { return }
         // A faint peak counts only where a step is due, and only a few in a row.
         if !candidate.isStrong {

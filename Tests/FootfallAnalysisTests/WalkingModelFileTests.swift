@@ -14,8 +14,11 @@ struct WalkingModelFileTests {
 
     func file(features: [String] = WalkingFeatures.names, count: Int = WalkingFeatures.count) -> [String: Any] {
         let n = count
-        return ["features": features, "means": (0..<n).map { Double($0) }, "scales": Array(repeating: 2.0, count: n),
-                "weights": (0..<n).map { Double($0) / 10 }, "bias": 0.25,
+        // Two trees: the first splits on feature 3 at 0.5 (left 1.0, right -1.0), the second
+        // is a leaf of 0.25.
+        let forest: [String: Any] = ["feature": [3, -1, -1, -1], "threshold": [0.5, 0, 0, 0], "left": [1, 0, 0, 0],
+                                     "right": [2, 0, 0, 0], "value": [0, 1.0, -1.0, 0.25], "roots": [0, 3]]
+        return ["features": features, "forest": forest,
                 "lower_bounds": [-1.0] + Array(repeating: NSNull(), count: n - 1) as [Any],
                 "upper_bounds": Array(repeating: NSNull(), count: n - 1) + [3.0] as [Any],
                 "start_probability": 0.6, "continue_probability": 0.3]
@@ -24,10 +27,12 @@ struct WalkingModelFileTests {
     @Test func aModelFileReadsAsWritten() throws {
         let loaded = try WalkingModelFile.load(path: try write(file()))
         let model = loaded.model
-        #expect(model.means[3] == 3)
-        #expect(model.scales[0] == 2)
-        #expect(model.weights[5] == 0.5)
-        #expect(model.bias == 0.25)
+        var low = WalkingFeatures(values: .zero), high = WalkingFeatures(values: .zero)
+        high.values[3] = 0.75
+        #expect(model.logOdds(low) == 1.25 && model.logOdds(high) == -0.75)
+        low.values[3] = 0.5     // at the threshold: left
+        #expect(model.logOdds(low) == 1.25)
+        #expect(model.forest.roots == [0, 3])
         #expect(model.lowerBounds[0] == -1 && model.lowerBounds[1] == -.infinity)
         #expect(model.upperBounds[WalkingFeatures.count - 1] == 3 && model.upperBounds[0] == .infinity)
         // The thresholds the fold was cross-validated with are the decision's, not the model's.
@@ -44,7 +49,7 @@ struct WalkingModelFileTests {
         configuration.decision.startProbability = 0.55
         let applied = try WalkingModelFile.load(path: try write(object)).applied(to: configuration)
         #expect(applied.decision == configuration.decision)
-        #expect(applied.walkingModel.bias == 0.25)
+        #expect(applied.walkingModel.forest.value == [0, 1.0, -1.0, 0.25])
         // Out of range is refused.
         object["start_probability"] = 1.5
         #expect(throws: WalkingModelFile.LoadError.self) { try WalkingModelFile.load(path: try write(object)) }
@@ -61,6 +66,16 @@ struct WalkingModelFileTests {
         }
         let short = try write(file(features: Array(WalkingFeatures.names.dropLast()), count: WalkingFeatures.count - 1))
         #expect(throws: WalkingModelFile.LoadError.self) { try WalkingModelFile.load(path: short) }
+    }
+
+    @Test func aForestThatLoopsOrReachesOutsideIsRefused() throws {
+        for (key, value) in [("left", [0, 0, 0, 0]), ("right", [9, 0, 0, 0]), ("feature", [40, -1, -1, -1])] as [(String, [Int])] {
+            var object = file()
+            var forest = object["forest"] as! [String: Any]
+            forest[key] = value
+            object["forest"] = forest
+            #expect(throws: WalkingModelFile.LoadError.self, "\(key)") { try WalkingModelFile.load(path: try write(object)) }
+        }
     }
 
     @Test func notAModelIsRefusedWithItsPath() throws {

@@ -27,22 +27,38 @@ struct MotionEvidenceTests {
 
     @Test func upAndDownIsAllAlongGravity() throws {
         let e = try evidence(oscillation(along: 2, frequency: 2, amplitude: 2), period: 0.5)
-        #expect(e.acrossToAlong < 0.02)
-        #expect(e.alongCorrelation > 0.9)
+        #expect(e.acrossToVertical < 0.02)
+        #expect(e.verticalStep > 0.9)
+        // Half a period on, a sinusoid is at its opposite.
+        #expect(e.verticalHalfStep < -0.9)
     }
 
     @Test func sideToSideIsAllAcrossGravity() throws {
         let e = try evidence(oscillation(along: 0, frequency: 2, amplitude: 3), period: 0.5)
-        // The magnitude barely moves; the step-band motion is across gravity.
-        #expect(e.acrossToAlong > 10)
+        // Nothing moves along gravity; the step-band motion is across it.
+        #expect(e.acrossToVertical > 10)
+        #expect(e.verticalLevel < 0.2 * e.acrossLevel)
     }
 
     @Test func aWalkersRhythmAlternatesLeftAndRight() throws {
         let e = try evidence(Signals.stepRhythm(frequencyHz: 2, amplitude: 2, rateHz: 50, duration: 20), period: 0.5)
-        #expect(e.acrossToAlong > 0.07 && e.acrossToAlong < 4)
+        #expect(e.acrossToVertical > 0.07 && e.acrossToVertical < 4)
         // The sway repeats every stride: one step apart it is out of step, the bounce is not.
         #expect(e.twoBeatIndex > 0.5)
         #expect(e.orientationSpread < 0.05)
+    }
+
+    @Test func theContextSaysHowBusyTheSecondsBeforeWere() throws {
+        var still = StepDetector(), moving = StepDetector()
+        let rest = (0..<1000).map { Sample(time: Double($0) / 50, x: 0, y: 0, z: standardGravity) }
+        still.process(rest) { _ in }
+        moving.process(Signals.stepRhythm(frequencyHz: 2, amplitude: 2, rateHz: 50, duration: 20)) { _ in }
+        let quiet = try #require(still.motion.context(endingAt: 19.9, span: 8))
+        let busy = try #require(moving.motion.context(endingAt: 19.9, span: 8))
+        #expect(quiet.activeShare == 0 && busy.activeShare == 1)
+        // A steady two-step rhythm repeats along gravity; stillness does not.
+        #expect(busy.verticalPeriodicity > 0.8)
+        #expect(quiet.verticalLevel < 0.05 && busy.verticalLevel > 0.5)
     }
 
     @Test func aPostureThatTurnsSpreadsTheOrientation() throws {

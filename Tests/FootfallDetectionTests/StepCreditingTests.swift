@@ -67,12 +67,22 @@ struct StepCreditingTests {
         #expect(crediting.followed(0.5, by: 1.0) == 0.5)
         #expect(crediting.followed(0.5, by: 0.25) == 0.5)
         #expect(crediting.followed(0.5, by: 0.55) == 0.55)
-        #expect(crediting.followed(0.5, by: 1.3) == 1.3)
+        // Neither an octave nor a drift: the estimate wandering from step to stride (a run's
+        // arm swing) is not followed, hop by hop (0.36 -> 0.52 -> 0.71 s lost half a run's steps).
+        #expect(crediting.followed(0.36, by: 0.52) == 0.36)
+        #expect(crediting.followed(0.5, by: 1.3) == 0.5)
         // No estimate keeps the period; no period takes the estimate.
         #expect(crediting.followed(0.5, by: 0) == 0.5)
         #expect(crediting.followed(0, by: 1.0) == 1.0)
         var configuration = DetectorConfiguration()
         configuration.crediting.strideEstimateHigh = 2.7
         #expect(StepCrediting(configuration: configuration).followed(0.5, by: 1.3) == 0.65)
+    }
+
+    @Test func strongStepsHalfAPeriodApartAreHalfAPeriod() {
+        #expect(crediting.isHalfPeriod(gap: 0.36, period: 0.72))
+        #expect(!crediting.isHalfPeriod(gap: 0.7, period: 0.72))
+        #expect(!crediting.isHalfPeriod(gap: 0.2, period: 0.72))
+        #expect(!crediting.isHalfPeriod(gap: 0.36, period: 0))
     }
 }

@@ -11,8 +11,7 @@ struct WalkingDecisionTests {
     func model(probability: Double) -> WalkingModel {
         var upper = SIMD32<Double>(repeating: .infinity)
         upper[3] = 1
-        return WalkingModel(means: .zero, scales: SIMD32(repeating: 1), weights: .zero,
-                            bias: log(probability / (1 - probability)), upperBounds: upper)
+        return WalkingModel(forest: .constant(log(probability / (1 - probability))), upperBounds: upper)
     }
 
     func decision(probability: Double, _ configure: (inout WalkingDecision.Configuration) -> Void = { _ in }) -> WalkingDecision {

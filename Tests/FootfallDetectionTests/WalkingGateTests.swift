@@ -47,13 +47,12 @@ struct WalkingGateTests {
     }
 
     @Test func aStretchOutsideTheWalkingEnvelopeIsNeverWalking() {
-        // A model whose regression says "walking" everywhere, but whose envelope bounds the
-        // first feature: beyond the bound the gate's answer is no, whatever the regression says.
+        // A model whose forest says "walking" everywhere, but whose envelope bounds the first
+        // feature: beyond the bound the gate's answer is no, whatever the forest says.
         var upper = SIMD32<Double>(repeating: .infinity)
         upper[0] = 1
         var configuration = DetectorConfiguration()
-        configuration.walkingModel = WalkingModel(means: .zero, scales: SIMD32(repeating: 1), weights: .zero, bias: 10,
-                                                  upperBounds: upper)
+        configuration.walkingModel = WalkingModel(forest: .constant(10), upperBounds: upper)
         var inside = SIMD32<Double>.zero
         inside[0] = 0.5
         var outside = inside

@@ -32,7 +32,8 @@ struct WalkingModelTests {
         let seen = try judgements("daily/short-walks-neck-pouch.csv")
         #expect(seen.count > 10)
         for judgement in seen {
-            let z = model.bias + model.contributions(judgement.features).sum()
+            // The forest's root values plus what every split on the stretch's paths added.
+            let z = model.forest.baseline + model.contributions(judgement.features).sum()
             let probability = model.outsideEnvelope(judgement.features) == nil ? 1 / (1 + exp(-z)) : 0
             #expect(abs(probability - judgement.probability) < 1e-9)
             #expect(judgement.walking == (judgement.probability >= DetectorConfiguration.default.decision.startProbability)
@@ -42,11 +43,14 @@ struct WalkingModelTests {
     }
 
     @Test func theTrainedModelIsComplete() {
-        let model = WalkingModel.trained
+        let forest = WalkingModel.trained.forest
         #expect(WalkingFeatures.count <= 32)
-        for i in 0..<WalkingFeatures.count { #expect(model.scales[i] > 0) }
-        // Weights beyond the features would read lanes nobody fills.
-        for i in WalkingFeatures.count..<32 { #expect(model.weights[i] == 0) }
+        #expect(forest.roots.count >= 10)
+        // Splits only on features the detector fills, children after their parent (no loop).
+        for i in forest.feature.indices where forest.feature[i] >= 0 {
+            #expect(Int(forest.feature[i]) < WalkingFeatures.count)
+            #expect(forest.left[i] > i && forest.right[i] > i)
+        }
         // A walk going is held to less than one starting.
         let decision = DetectorConfiguration.default.decision
         #expect(decision.continueProbability <= decision.startProbability)

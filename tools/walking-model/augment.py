@@ -55,7 +55,7 @@ def transform(t, a, rate, range_g, bits):
     limit = range_g * G
     step = 2 * limit / 2 ** bits
     read_out = np.clip(np.round(mean / step) * step, -limit, limit - step)
-    return out_t - t[0], read_out
+    return out_t, read_out
 
 
 def main():
@@ -91,6 +91,7 @@ def main():
                         np.savetxt(f, np.column_stack([t2, acc2]), fmt="%.4f", delimiter=",")
                     meta = json.load(open(os.path.join(folder, name)))
                     meta["device"] = f"{meta.get('device', 'device')} as {variant} ({rate:g} Hz, +-{range_g:g} g, {bits} bits)"
+                    meta["augmented"] = variant
                     meta["sample_rate_hz"] = min(rate, meta.get("sample_rate_hz") or rate)
                     meta["samples"] = len(t2)
                     with open(os.path.join(target, name), "w") as f:

@@ -1,5 +1,6 @@
 """Tests of walkdata.py: how stretches are labelled from each kind of truth, how the fit weighs
-them, that every weight keeps the sign physics gives it, and what the envelope bounds.
+them, that the forest keeps the directions physics gives it and is scored as LightGBM scores it,
+that every stretch is learned at its placement and unknown, and what the envelopes bound.
 Run: python3 -m pytest tools/walking-model"""
 import csv, json, os, sys, tempfile
 import numpy as np
@@ -42,9 +43,9 @@ def test_bangle_subjects_come_from_the_file_name():
 def synthetic_windows(tmp):
     """Two datasets of labelled stretches whose features say walking or not by construction."""
     rng = np.random.default_rng(3)
-    names = ["log_across_to_along", "along_step", "across_step", "along_stride", "across_stride",
-             "log_orientation_spread", "log_gravity_drift", "log_above_band", "log_level", "step_similarity",
-             "log_sustained_above_band"]
+    names = ["log_across_to_vertical", "vertical_step", "across_step", "vertical_stride", "across_stride",
+             "log_orientation_spread", "log_gravity_drift", "log_above_band", "log_vertical_level", "step_similarity",
+             "log_sustained_above_band", "context_log_above_band", "placement_wrist"]
     rows = []
     for dataset, n_walk, n_still in (("big", 900, 30), ("small", 100, 60)):
         trace = os.path.join(tmp, dataset + ".csv")
@@ -54,8 +55,9 @@ def synthetic_windows(tmp):
         for k in range(n_walk + n_still):
             walking = k < n_walk
             x = rng.normal(0, 1, len(names))
-            x[names.index("along_step")] += 1.5 if walking else -1.5
-            x[names.index("log_level")] += 1.0 if walking else -1.0
+            x[names.index("vertical_step")] += 1.5 if walking else -1.5
+            x[names.index("log_vertical_level")] += 1.0 if walking else -1.0
+            x[names.index("placement_wrist")] = 1.0 if dataset == "big" else 0.0
             start = 10 + k * 0.5 if walking else 1010 + k * 0.5
             rows.append([trace, dataset, "p", "wrist", 4, 1, start, start + 2] + list(x))
     path = os.path.join(tmp, "windows.csv")
@@ -76,21 +78,44 @@ def test_classes_weigh_the_same_and_datasets_by_the_square_root_of_their_size():
         assert abs(big / small - np.sqrt(900 / 100)) < 1e-6
 
 
-def test_the_fit_keeps_every_sign_and_learns_what_separates():
+def test_the_forest_keeps_every_direction_and_learns_what_separates():
     with tempfile.TemporaryDirectory() as tmp:
         w = synthetic_windows(tmp)
-        # Make a feature whose sign is fixed to - carry walking positively: the fit must not follow.
-        w.X[w.y == 1, w.feature_names.index("log_gravity_drift")] += 2
+        # Make a feature physics says lessens walking carry walking: the forest must not follow.
+        drift = w.feature_names.index("log_gravity_drift")
+        w.X[w.y == 1, drift] += 2
         model = walkdata.train(w, np.ones(len(w.y), bool))
-        _, _, weights, _ = model["params"]
-        for name, weight in zip(w.feature_names, weights):
-            sign = walkdata.SIGNS.get(name, 0)
-            assert sign * weight >= -1e-12, (name, weight)
-            if name in walkdata.UNUSED:
-                assert weight == 0
-        assert weights[w.feature_names.index("along_step")] > 0.5
-        p = walkdata.probability(model["params"], w.X)
+        forest = model["forest"]
+        p = walkdata.probability(forest, w.X)
         assert ((p >= 0.5) == (w.y == 1)).mean() > 0.9
+        # Every direction held: raising a feature never moves the score against it.
+        for name, sign in walkdata.MONOTONE.items():
+            if name not in w.feature_names:
+                continue
+            higher = w.X.copy()
+            higher[:, w.feature_names.index(name)] += 1.0
+            change = walkdata.score(forest, higher) - walkdata.score(forest, w.X)
+            assert (sign * change >= -1e-9).all(), name
+
+
+def test_the_flat_forest_scores_as_lightgbm_does():
+    import lightgbm
+    with tempfile.TemporaryDirectory() as tmp:
+        w = synthetic_windows(tmp)
+        model = lightgbm.LGBMClassifier(**walkdata.FOREST).fit(w.X, w.y)
+        forest = walkdata.flatten(model.booster_.dump_model())
+        assert np.allclose(walkdata.score(forest, w.X), model.booster_.predict(w.X, raw_score=True), atol=1e-9)
+        # Pre-order: a node's children come after it (WalkingModelFile checks the same).
+        for i, f in enumerate(forest["feature"]):
+            if f >= 0:
+                assert forest["left"][i] > i and forest["right"][i] > i
+
+
+def test_every_stretch_is_learned_at_its_placement_and_unknown():
+    names = ["a", walkdata.PLACEMENT]
+    X = np.array([[1.0, 1.0], [2.0, 0.0]])
+    X2, y2, w2 = walkdata.with_unknown_placement(names, X, np.array([1, 0]), np.array([1.0, 2.0]))
+    assert X2[:, 1].tolist() == [1.0, 0.0, 0.5, 0.5] and y2.tolist() == [1, 0, 1, 0] and w2.tolist() == [1, 2, 1, 2]
 
 
 def test_the_envelope_bounds_walking_at_its_quantiles():
@@ -101,9 +126,28 @@ def test_the_envelope_bounds_walking_at_its_quantiles():
         walking = w.X[w.y == 1, i]
         assert low[i] is None
         assert abs(high[i] - np.quantile(walking, 1 - walkdata.ENVELOPE_QUANTILE)) < 1e-12
-        assert low[w.feature_names.index("log_level")] is None     # no floor on how gently one walks
-        inside = walkdata.inside((low, high), w.X[w.y == 1])
-        assert inside.mean() > 0.99
+        assert low[w.feature_names.index("log_vertical_level")] is None     # no floor on how gently one walks
+        assert high[w.feature_names.index("log_across_to_vertical")] is None  # a wide arm swing is a walk's
+        model = walkdata.train(w, np.ones(len(w.y), bool))
+        assert walkdata.inside(model["bounds"], w.X[w.y == 1]).mean() > 0.99
+
+
+def test_the_wrists_envelope_bounds_only_the_wrist():
+    with tempfile.TemporaryDirectory() as tmp:
+        w = synthetic_windows(tmp)
+        bounds = walkdata.train(w, np.ones(len(w.y), bool))["bounds"]
+        i = w.feature_names.index("context_log_above_band")
+        wrist = w.X[:, w.feature_names.index("placement_wrist")] == 1
+        assert bounds[2][i] == np.quantile(w.X[(w.y == 1) & wrist, i], 1 - walkdata.WRIST_ENVELOPE_QUANTILE)
+        loud = w.X[:2].copy()
+        loud[:, i] = bounds[2][i] + 1
+        loud[0, w.feature_names.index("placement_wrist")] = 1      # at the wrist: beyond the bound
+        loud[1, w.feature_names.index("placement_wrist")] = 0      # on the body: the wrist's bound is not read
+        loud[:, w.feature_names.index("log_orientation_spread")] = -5
+        loud[:, w.feature_names.index("log_gravity_drift")] = -5
+        loud[:, w.feature_names.index("log_above_band")] = -5
+        loud[:, w.feature_names.index("log_sustained_above_band")] = -5
+        assert walkdata.inside(bounds, loud).tolist() == [False, True]
 
 
 def test_check_compares_numbers_within_a_tolerance_and_words_exactly():

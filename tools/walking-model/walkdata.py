@@ -21,6 +21,11 @@ WALK_SEGMENTS = {"walking", "turning"}
 STILL_SEGMENTS = {"seated", "standing-up"}
 
 
+# The weight of a stretch of an augmented copy beside one of its recording: augment.py writes
+# three copies of each recording.
+AUGMENTED_WEIGHT = 1 / 3
+
+
 def subject_of(meta, trace):
     """The person a recording belongs to, for leaving one out. bangle-wrist's sidecars name no
     subject: its files are grouped by the contributor the file name gives."""
@@ -114,6 +119,8 @@ class Windows:
         self.steps = np.array([int(r[4]) for r, _, _ in keep])
         self.even = np.array([r[5] == "1" for r, _, _ in keep])
         self.X = np.array([[float(v) for v in r[8:]] for r, _, _ in keep])
+        # Stretches of recordings read again as another device would have (augment.py).
+        self.augmented = np.array([bool(m.get("augmented")) for _, m, _ in keep])
         self.y = np.array([y for _, _, y in keep])
         self.rows_read = len(rows)
 
@@ -121,7 +128,9 @@ class Windows:
         """Walking and not walking weigh the same in the fit. Within each, a dataset weighs as
         the square root of its number of stretches: a dataset with many stretches does not
         outvote the others in proportion, and one with a single stretch (a moment of standing
-        in a set of walks) does not weigh as much as a whole set."""
+        in a set of walks) does not weigh as much as a whole set. Copies read again as other
+        devices would have (augment.py) weigh AUGMENTED_WEIGHT each: together as much as the
+        recordings themselves, not three times as much."""
         w = np.zeros(mask.sum())
         y, datasets = self.y[mask], self.dataset[mask]
         for label in (0, 1):
@@ -131,17 +140,21 @@ class Windows:
             for d in names:
                 sel = in_class & (datasets == d)
                 w[sel] = np.sqrt(sel.sum()) / (sel.sum() * total)
+        w = np.where(self.augmented[mask], w * AUGMENTED_WEIGHT, w)
         return w * len(w) / w.sum()
 
 
 # The walking envelope: for these features, the range real walking stays in, read as far
 # quantiles of the training stretches of walking. Each bound says something physical that
 # holds for every walker and every placement: a posture that turns over or drifts (lying
-# down, getting up, raising a hand to the head), energy above the step band beyond any
-# walker's impacts, and above all energy there all the time (a hand stroking at 3-6 Hz),
-# where a walker's impacts leave the half-steps between them quiet. A stretch beyond one is
+# down, getting up, raising a hand to the head), and energy above the step band all the time
+# (a hand stroking at 3-6 Hz), where a walker's impacts leave the half-steps between them quiet. A stretch beyond one is
 # not walking, whatever the forest says: the forest learned from the activities recorded, the
 # envelope from walking alone, so it carries to gestures nobody recorded.
+# Not the energy above the step band as a whole: a phone in a back pocket is jolted by every
+# heel strike (a person left out of the training lost half his back-pocket walks to that
+# bound), where its sustained part is what a hand stroking adds; the wrist, where the arm damps
+# the impacts, has its own bound on both (below).
 # Not the split between motion along gravity and across it: an arm that swings wide moves a
 # watch mostly across gravity, a hand in a pocket mostly along it (a person left out of the
 # training lost whole walks to such a bound). Not the motion's level: a slow or impaired
@@ -150,7 +163,6 @@ class Windows:
 ENVELOPE = {
     "log_orientation_spread": ("high",),
     "log_gravity_drift": ("high",),
-    "log_above_band": ("high",),
     "log_sustained_above_band": ("high",),
 }
 ENVELOPE_QUANTILE = 0.0001   # one walking stretch in ten thousand lies beyond each bound

@@ -78,7 +78,7 @@ enum DelimitedReader {
             } catch .notFinite {
                 throw TraceError(path: path, line: line, reason: .notFinite(column: layout.columnName(role)))
             } catch {
-                if let junk = TraceCSVReader.firstBinaryByte(bytes, a, b) {
+                if let junk = firstBinaryByte(bytes, a, b) {
                     throw TraceError(path: path, line: line, reason: .binaryData(byte: junk))
                 }
                 throw TraceError(path: path, line: line, reason: .notANumber(column: layout.columnName(role), found: snippet(bytes, a, b)))
@@ -92,7 +92,7 @@ enum DelimitedReader {
             if skipFirst > 0 { skipFirst -= 1; return }
             var end = lineEnd
             if end > begin && bytes[end - 1] == 13 { end -= 1 }
-            if end == begin || TraceCSVReader.isBlank(bytes, begin, end) { return }
+            if end == begin || isBlank(bytes, begin, end) { return }
             var column = 0
             var fieldStart = begin
             var quoted = false
@@ -113,7 +113,7 @@ enum DelimitedReader {
                 column += 1
             }
             if column < needed {
-                if let junk = TraceCSVReader.firstBinaryByte(bytes, begin, end) {
+                if let junk = firstBinaryByte(bytes, begin, end) {
                     throw TraceError(path: path, line: line, reason: .binaryData(byte: junk))
                 }
                 throw TraceError(path: path, line: line, reason: .tooFewFields(needed: needed, found: column))
@@ -153,6 +153,21 @@ enum DelimitedReader {
             }
         }
         return try batches.finish(path: path, body)
+    }
+
+    /// The first byte in `bytes[start..<end]` that has no place in text (a control character
+    /// other than tab and carriage return, or one outside ASCII), if any.
+    static func firstBinaryByte(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt8? {
+        for i in start..<end {
+            let byte = bytes[i]
+            if (byte < 32 && byte != 9 && byte != 13) || byte >= 127 { return byte }
+        }
+        return nil
+    }
+
+    /// Whether `bytes[start..<end]` holds only spaces and tabs.
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        (start..<end).allSatisfy { bytes[$0] == 32 || bytes[$0] == 9 }
     }
 
     @inline(__always)

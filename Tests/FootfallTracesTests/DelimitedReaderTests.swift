@@ -5,7 +5,8 @@ import FootfallDetection
 
 /// Footfall's own traces (`t,ax,ay,az`) read through `Recording`, the path every command
 /// takes: good traces parse exactly; every kind of bad input is refused with the file, the
-/// line and what is wrong, and never crashes or hangs.
+/// line and what is wrong, and never crashes or hangs. Plain lines are read in one pass
+/// (`OnePassLineParser`), the rest by the general path: both must give the same samples.
 struct DelimitedReaderTests {
     let fixture: TraceFixture
     init() throws { fixture = try TraceFixture() }
@@ -86,9 +87,10 @@ struct DelimitedReaderTests {
         #expect(seen == (0..<10_007).map(Double.init))
     }
 
-    /// Every way a number may be written, on plain lines and on lines with quotes, tabs,
-    /// carriage returns and spaces, in a file longer than the reader's window so that lines are
-    /// cut by its refills: each sample exactly as strtod reads its fields.
+    /// Every way a number may be written, on lines the one-pass parser reads and on lines it
+    /// leaves to the general path (quotes, a tab, a carriage return, spaces), in a file ten
+    /// times the reader's window so that lines are cut by its refills: each sample exactly as
+    /// strtod reads its fields.
     @Test func everyNumberFormAndEveryLineShapeReadsAsStrtodDoes() throws {
         let numbers = ["0", "-0", "+1", "1.", ".5", "-.5", "9.80665", "-12.3456", "6e0", "1E+05", "2.5e-3", "-7.25E2",
                        "0.000001", "1234567890123456", "9007199254740993", "12345678901234567890", "0.1000000000000000055511151231257827",

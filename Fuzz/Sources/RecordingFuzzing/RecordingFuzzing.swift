@@ -52,8 +52,8 @@ public func fuzzRecording(_ data: UnsafePointer<UInt8>?, _ size: Int, only forma
             fail("accepted in small batches but refused in large ones: \(error)")
         }
         check(whole.count == samples.count && zip(whole, samples).allSatisfy { $0 == $1 }, "batch size changed the samples")
-        if summary.compression == .none, let layout = summary.layout, layout.preset == .footfall {
-            let reference = strtodReading(bytes.assumingMemoryBound(to: UInt8.self), linesBefore: layout.linesBeforeSamples)
+        if summary.compression == .none, let layout = summary.layout, layout.preset == .footfall, layout.delimiter == 44 {
+            let reference = strtodReading(bytes.assumingMemoryBound(to: UInt8.self), layout: layout)
             check(reference.count == samples.count, "\(samples.count) samples, but \(reference.count) data lines")
             for (sample, expected) in zip(samples, reference) where !same(sample, expected) {
                 fail("read \(sample), strtod reads \(expected)")
@@ -70,11 +70,14 @@ func same(_ a: Sample, _ b: Sample) -> Bool {
 }
 
 /// A slow, obvious reading of an accepted trace in Footfall's own layout: the lines after the
-/// first `linesBefore`, less a final carriage return, the blank ones skipped; fields split at
-/// commas outside quotes; the first four trimmed of spaces, tabs and quotes and read by `strtod`.
-func strtodReading(_ bytes: UnsafeBufferPointer<UInt8>, linesBefore: Int) -> [Sample] {
+/// layout's first, less a final carriage return, the blank ones skipped; fields split at commas
+/// outside quotes, trimmed of spaces, tabs and quotes, read by `strtod` and scaled to seconds and
+/// m/s² as the layout says (a header may announce g: `[g]az`).
+func strtodReading(_ bytes: UnsafeBufferPointer<UInt8>, layout: DelimitedLayout) -> [Sample] {
+    let timeScale = layout.time.seconds ?? 1, scale = layout.units.metersPerSecondSquared
+    let columns = [layout.timeColumn ?? 0] + layout.axisColumns
     var samples: [Sample] = []
-    for var line in bytes.split(separator: 10, omittingEmptySubsequences: false).dropFirst(linesBefore) {
+    for var line in bytes.split(separator: 10, omittingEmptySubsequences: false).dropFirst(layout.linesBeforeSamples) {
         if line.last == 13 { line = line.dropLast() }
         if line.allSatisfy({ $0 == 32 || $0 == 9 }) { continue }
         var fields: [[UInt8]] = [[]]
@@ -83,12 +86,12 @@ func strtodReading(_ bytes: UnsafeBufferPointer<UInt8>, linesBefore: Int) -> [Sa
             if byte == 34 { quoted.toggle() }
             if byte == 44 && !quoted { fields.append([]) } else { fields[fields.count - 1].append(byte) }
         }
-        let values = fields.prefix(4).map { field -> Double in
-            let trimmed = field.drop { $0 == 32 || $0 == 9 || $0 == 34 }.reversed().drop { $0 == 32 || $0 == 9 || $0 == 34 }.reversed()
+        let values = columns.map { column -> Double in
+            let trimmed = fields[column].drop { $0 == 32 || $0 == 9 || $0 == 34 }.reversed().drop { $0 == 32 || $0 == 9 || $0 == 34 }.reversed()
             let text = trimmed.map { CChar(bitPattern: $0) } + [0]
             return text.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
         }
-        samples.append(Sample(time: values[0], x: values[1], y: values[2], z: values[3]))
+        samples.append(Sample(time: values[0] * timeScale, x: values[1] * scale, y: values[2] * scale, z: values[3] * scale))
     }
     return samples
 }

@@ -93,6 +93,13 @@ enum DelimitedReader {
             }
         }
 
+        // A value finite as written may not be in m/s² (1e308 g).
+        func inMetersPerSecondSquared(_ value: Double, role: Int) throws(TraceError) -> Double {
+            let scaled = value * scale
+            guard scaled.isFinite else { throw TraceError(path: path, line: line, reason: .notFinite(column: layout.columnName(role))) }
+            return scaled
+        }
+
         func add(time: Double, x: Double, y: Double, z: Double) throws(TraceError) {
             if timeColumn != nil {
                 if time < previousTime {
@@ -139,9 +146,9 @@ enum DelimitedReader {
                 }
                 throw TraceError(path: path, line: line, reason: .tooFewFields(needed: needed, found: column))
             }
-            let x = try field(bytes, xColumn, role: 1) * scale
-            let y = try field(bytes, yColumn, role: 2) * scale
-            let z = try field(bytes, zColumn, role: 3) * scale
+            let x = try inMetersPerSecondSquared(field(bytes, xColumn, role: 1), role: 1)
+            let y = try inMetersPerSecondSquared(field(bytes, yColumn, role: 2), role: 2)
+            let z = try inMetersPerSecondSquared(field(bytes, zColumn, role: 3), role: 3)
             var t = 0.0
             if let timeColumn { t = try field(bytes, timeColumn, role: 0) * (timeScale ?? 1) }
             try add(time: t, x: x, y: y, z: z)

@@ -6,7 +6,7 @@ import FootfallDetection
 /// path finds a line's end, then its fields, then parses each, touching every byte three times.
 ///
 /// It stops at a line it cannot read simply (quotes, spaces or tabs around a field, a field
-/// that is not a plain finite number, too few fields, a blank line, a decimal-comma field
+/// that is not a plain finite number or is not finite in m/s², too few fields, a blank line, a decimal-comma field
 /// longer than the general path reads, a time earlier than the last), and `DelimitedReader`
 /// reads that line the general way, which says what is wrong; both give the same samples.
 /// Layouts with ISO times, or one column read for two roles, are left to the general path.
@@ -111,7 +111,12 @@ struct OnePassLineParser {
             } else {
                 time = Double(batches.produced) / rate
             }
-            batches.add(Sample(time: time, x: x * scale, y: y * scale, z: z * scale), body)
+            x *= scale
+            y *= scale
+            z *= scale
+            // Only a unit larger than m/s² can make a finite value infinite (1e308 g).
+            if scale > 1 { guard x.isFinite && y.isFinite && z.isFinite else { break } }
+            batches.add(Sample(time: time, x: x, y: y, z: z), body)
             lines &+= 1
             position = next
         }

@@ -184,6 +184,17 @@ struct DelimitedReaderTests {
         #expect(e.line == 2)
     }
 
+    /// 1e308 is a number, but 1e308 g is no number of m/s²: refused on its line, whichever path
+    /// reads the line (a plain one, a quoted one), as `footfall convert` could not write it.
+    @Test(arguments: ["0.02,1e308,0,1\n", "0.02,\"1e308\",0,1\n"])
+    func aValueThatOverflowsInMetresPerSecondSquaredIsRefused(line: String) throws {
+        var text = "t,x [g],y [g],z [g]\n"
+        for k in 0..<2 { text += "\(Double(k) / 100),0,0,1\n" }
+        let e = try error(for: text + line)
+        #expect(e.reason == .notFinite(column: "x [g]"))
+        #expect(e.line == 4)
+    }
+
     @Test func timeGoingBackwards() throws {
         let e = try error(for: "t,ax,ay,az\n0,1,2,3\n0.5,1,2,3\n0.4,1,2,3\n")
         #expect(e.reason == .timeWentBackwards(previous: 0.5, found: 0.4))

@@ -16,9 +16,7 @@ let package = Package(
         // Declares libFuzzer's driver; FuzzSupport runs it and checks the targets' invariants.
         .target(name: "CLibFuzzer"),
         .target(name: "FuzzSupport", dependencies: ["CLibFuzzer"]),
-        // The trace CSV reader (and its decimal parser), checked against strtod.
-        .executableTarget(name: "fuzz-trace-csv", dependencies: ["FuzzSupport", .product(name: "FootfallTraces", package: "Footfall")]),
-        // The check the recording targets share.
+        // The check the recording targets share (Footfall's own traces also against strtod).
         .target(name: "RecordingFuzzing", dependencies: ["FuzzSupport", .product(name: "FootfallTraces", package: "Footfall")]),
         // Recordings of every format and compression, through the one interface.
         .executableTarget(name: "fuzz-recording", dependencies: ["FuzzSupport", "RecordingFuzzing"]),

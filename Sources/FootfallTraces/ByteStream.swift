@@ -33,12 +33,12 @@ public final class FileByteStream: ByteStream, RandomAccessBytes {
     public init(path: String) throws(TraceError) {
         self.path = path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw TraceError(path: path, reason: .unreadable(MappedFile.describe(errno))) }
+        guard fd >= 0 else { throw TraceError(path: path, reason: .unreadable(FileByteStream.describe(errno))) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let code = errno
             close(fd)
-            throw TraceError(path: path, reason: .unreadable(MappedFile.describe(code)))
+            throw TraceError(path: path, reason: .unreadable(FileByteStream.describe(code)))
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
@@ -52,6 +52,11 @@ public final class FileByteStream: ByteStream, RandomAccessBytes {
 
     deinit { close(descriptor) }
 
+    /// The system's message for an `errno` value, as the user reads it: "no such file or directory".
+    static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
+    }
+
     /// Reads at `offset` without moving the stream (`pread`): a zip archive's directory.
     func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(TraceError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
@@ -59,7 +64,7 @@ public final class FileByteStream: ByteStream, RandomAccessBytes {
             let count = pread(descriptor, base, buffer.count, off_t(offset))
             if count >= 0 { return count }
             if errno == EINTR { continue }
-            throw TraceError(path: path, offset: offset, reason: .unreadable(MappedFile.describe(errno)))
+            throw TraceError(path: path, offset: offset, reason: .unreadable(FileByteStream.describe(errno)))
         }
     }
 
@@ -79,7 +84,7 @@ public final class FileByteStream: ByteStream, RandomAccessBytes {
                 return count
             }
             if errno == EINTR { continue }
-            throw TraceError(path: path, offset: fileBytesRead, reason: .unreadable(MappedFile.describe(errno)))
+            throw TraceError(path: path, offset: fileBytesRead, reason: .unreadable(FileByteStream.describe(errno)))
         }
     }
 }

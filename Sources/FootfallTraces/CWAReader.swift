@@ -33,7 +33,7 @@ enum CWAReader {
 
     /// Whether `bytes` starts like a CWA header block.
     static func recognises(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.count >= 4 && bytes[0] == 0x4D && bytes[1] == 0x44 && (UInt16(bytes[2]) | UInt16(bytes[3]) << 8) >= 0x0100
+        bytes.count >= 4 && bytes[0] == 0x4D && bytes[1] == 0x44 && bytes.littleEndianUInt16(at: 2) >= 0x0100
     }
 
     static func readHeader(_ window: StreamWindow, path: String) throws(TraceError) -> Header {
@@ -42,13 +42,13 @@ enum CWAReader {
         }
         let bytes = window.bytes
         let hardware = bytes[4]
-        let lower = Int(u16(bytes, 5)), upper = Int(u16(bytes, 11))
+        let lower = Int(bytes.littleEndianUInt16(at: 5)), upper = Int(bytes.littleEndianUInt16(at: 11))
         let rateCode = bytes[36]
         let header = Header(device: hardware == 0x64 ? "AX6" : (hardware == 0x00 || hardware == 0xFF || hardware == 0x17) ? "AX3" : "hardware 0x\(String(hardware, radix: 16))",
-                            deviceID: (upper == 0xFFFF ? 0 : upper << 16) | lower, sessionID: u32(bytes, 7),
+                            deviceID: (upper == 0xFFFF ? 0 : upper << 16) | lower, sessionID: bytes.littleEndianUInt32(at: 7),
                             rate: rate(code: rateCode), range: 16 >> Int(rateCode >> 6))
         // The header's length field says where the data blocks start (1,024 on every device made).
-        let length = Int(u16(bytes, 2)) + 4
+        let length = Int(bytes.littleEndianUInt16(at: 2)) + 4
         guard try window.require(length) else { throw TraceError(path: path, offset: 0, reason: .truncated("the header block is cut short")) }
         window.consume(length)
         return header
@@ -86,10 +86,10 @@ enum CWAReader {
             let block = window.bytes
             defer { window.consume(blockLength) }
             guard block[0] == 0x41, block[1] == 0x58 else { continue }  // not a data block
-            let count = Int(u16(block, 28))
+            let count = Int(block.littleEndianUInt16(at: 28))
             var problem: String?
-            if u16(block, 2) != 508 {
-                problem = "a data block's length field is \(u16(block, 2)), not 508"
+            if block.littleEndianUInt16(at: 2) != 508 {
+                problem = "a data block's length field is \(block.littleEndianUInt16(at: 2)), not 508"
             } else if checksum(block) != 0 {
                 problem = "a data block's checksum fails (the block is damaged)"
             }
@@ -114,35 +114,35 @@ enum CWAReader {
                 throw TraceError(path: path, offset: offset, reason: .badBlock(problem + "; --skip-bad-blocks skips such blocks and counts their samples"))
             }
             let rate = rate(code: block[24])
-            var timestamp = time(packed: u32(block, 14))
-            var offsetSamples = Double(Int16(bitPattern: u16(block, 26)))
+            var timestamp = time(packed: block.littleEndianUInt32(at: 14))
+            var offsetSamples = Double(Int16(bitPattern: block.littleEndianUInt16(at: 26)))
             // A fractional timestamp (top bit of the device-id field): the clock's 1/65,536 s
             // on top of the whole second, and the offset moved back by the whole samples that
             // fraction spans (the firmware's shim for readers that ignore it), undone here.
-            let fractionalField = u16(block, 4)
+            let fractionalField = block.littleEndianUInt16(at: 4)
             if fractionalField & 0x8000 != 0 {
                 let fractional = Int(fractionalField & 0x7FFF) << 1
                 offsetSamples += Double((fractional * Int(rate)) >> 16)
                 timestamp += Double(fractional) / 65_536
             }
             // AX6: the accelerometer after the gyroscope, in units of 1/2^(8+n) g.
-            let scale = 9.80665 / Double(1 << (8 + Int((u16(block, 18) >> 13) & 0x07)))
+            let scale = 9.80665 / Double(1 << (8 + Int((block.littleEndianUInt16(at: 18) >> 13) & 0x07)))
             let accelerometer = axes >= 6 ? 3 : 0
             axesSeen = max(axesSeen, axes)
             let blockStart = clock.nextIndex
             clock.reserve(count, emit)
             for index in 0..<count {
                 if packed {
-                    let value = u32(block, 30 + 4 * index)
+                    let value = block.littleEndianUInt32(at: 30 + 4 * index)
                     let exponent = value >> 30
                     clock.append(x: Double(signExtend10(value) << exponent) * (9.80665 / 256),
                                  y: Double(signExtend10(value >> 10) << exponent) * (9.80665 / 256),
                                  z: Double(signExtend10(value >> 20) << exponent) * (9.80665 / 256))
                 } else {
                     let base = 30 + 2 * (axes * index + accelerometer)
-                    clock.append(x: Double(Int16(bitPattern: u16(block, base))) * scale,
-                                 y: Double(Int16(bitPattern: u16(block, base + 2))) * scale,
-                                 z: Double(Int16(bitPattern: u16(block, base + 4))) * scale)
+                    clock.append(x: Double(Int16(bitPattern: block.littleEndianUInt16(at: base))) * scale,
+                                 y: Double(Int16(bitPattern: block.littleEndianUInt16(at: base + 2))) * scale,
+                                 z: Double(Int16(bitPattern: block.littleEndianUInt16(at: base + 4))) * scale)
                 }
             }
             clock.stamp(blockStart: blockStart, offset: offsetSamples, time: timestamp, configuredRate: rate, emit)
@@ -178,20 +178,12 @@ enum CWAReader {
     /// The sum of a block's 16-bit words: 0 for an intact block.
     static func checksum(_ block: UnsafeBufferPointer<UInt8>) -> UInt16 {
         var sum: UInt16 = 0
-        for word in 0..<(blockLength / 2) { sum &+= u16(block, 2 * word) }
+        for word in 0..<(blockLength / 2) { sum &+= block.littleEndianUInt16(at: 2 * word) }
         return sum
     }
 
     @inline(__always) static func signExtend10(_ value: UInt32) -> Int {
         let bits = Int(value & 0x3FF)
         return bits >= 512 ? bits - 1024 : bits
-    }
-
-    @inline(__always) static func u16(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt16 {
-        UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
-    }
-
-    @inline(__always) static func u32(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
-        UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24
     }
 }

@@ -156,35 +156,52 @@ extension DelimitedLayout {
 
     /// A line's fields, trimmed and unquoted.
     static func split(_ line: Substring, by delimiter: UInt8) -> [Substring] {
+        // By bytes: the delimiters and quotes are ASCII, which UTF-8 never uses inside another
+        // character, so every index found is a character's.
         var fields: [Substring] = []
+        let utf8 = line.utf8
         var quoted = false
-        var start = line.startIndex
-        var index = line.startIndex
-        let separator = Character(UnicodeScalar(delimiter))
-        while index < line.endIndex {
-            let character = line[index]
-            if character == "\"" { quoted.toggle() } else if character == separator && !quoted {
+        var start = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == 34 { quoted.toggle() } else if byte == delimiter && !quoted {
                 fields.append(trim(line[start..<index]))
-                start = line.index(after: index)
-                if delimiter == 32 { while start < line.endIndex && line[start] == " " { start = line.index(after: start) } }
+                start = utf8.index(after: index)
+                if delimiter == 32 { while start < utf8.endIndex && utf8[start] == 32 { start = utf8.index(after: start) } }
                 index = start
                 continue
             }
-            index = line.index(after: index)
+            index = utf8.index(after: index)
         }
         fields.append(trim(line[start...]))
         return fields
     }
 
     static func trim(_ field: Substring) -> Substring {
-        var field = field
-        while let c = field.first, c == " " || c == "\t" || c == "\"" { field.removeFirst() }
-        while let c = field.last, c == " " || c == "\t" || c == "\"" { field.removeLast() }
-        return field
+        let utf8 = field.utf8
+        var start = utf8.startIndex, end = utf8.endIndex
+        while start < end, case let byte = utf8[start], byte == 32 || byte == 9 || byte == 34 { start = utf8.index(after: start) }
+        while start < end, case let byte = utf8[utf8.index(before: end)], byte == 32 || byte == 9 || byte == 34 { end = utf8.index(before: end) }
+        return field[start..<end]
     }
 
+    /// The field as a number, as `Double(String)` reads it (with a decimal comma, after
+    /// making it a point). Plain decimals, nearly every field, are read in place by
+    /// `DecimalParser`, which rounds as `strtod` does; the rest go to the standard library.
     static func number(_ field: Substring, decimalComma: Bool = false) -> Double? {
-        Double(decimalComma ? String(field.map { $0 == "," ? "." : $0 }) : String(field))
+        var text = field
+        let plain: Double? = text.withUTF8 { bytes in
+            guard bytes.count <= 64 else { return nil }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { copy in
+                for k in 0..<bytes.count { copy[k] = decimalComma && bytes[k] == 44 ? 46 : bytes[k] }
+                guard let (value, end) = DecimalParser.scan(UnsafeBufferPointer(copy), 0, bytes.count),
+                      end == bytes.count, value.isFinite else { return nil }
+                return value
+            }
+        }
+        if let plain { return plain }
+        return Double(decimalComma ? String(field.map { $0 == "," ? "." : $0 }) : String(field))
     }
 
     static func numericFields(_ fields: [Substring]) -> Int {

@@ -37,6 +37,12 @@ enum DelimitedReader {
     }
 
     /// Parses every sample after the layout's first lines, handing them to `body` in batches.
+    ///
+    /// A line is read in one pass where it can be (`OnePassLineParser`): each field parsed where it
+    /// starts, its end found by the number's. A line that is not so plain (quotes, a time in
+    /// ISO 8601, a field that is not a number, too few fields, a blank line) is read again by
+    /// the general path, which splits it into fields first and says what is wrong; both give
+    /// the same samples.
     /// - Returns: how many samples were read.
     static func read(_ window: StreamWindow, layout: DelimitedLayout, path: String, batchSize: Int,
                      _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> Int {
@@ -47,6 +53,8 @@ enum DelimitedReader {
         defer { bounds.deallocate() }
         let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64)
         defer { scratch.deallocate() }
+        let onePass = OnePassLineParser(layout: layout, needed: needed, longestCommaField: scratch.count)
+        defer { onePass.deallocate() }
         let scale = layout.units.metersPerSecondSquared
         let timeScale = layout.time.seconds
         var line = 0
@@ -78,13 +86,33 @@ enum DelimitedReader {
             } catch .notFinite {
                 throw TraceError(path: path, line: line, reason: .notFinite(column: layout.columnName(role)))
             } catch {
-                if let junk = TraceCSVReader.firstBinaryByte(bytes, a, b) {
+                if let junk = firstBinaryByte(bytes, a, b) {
                     throw TraceError(path: path, line: line, reason: .binaryData(byte: junk))
                 }
                 throw TraceError(path: path, line: line, reason: .notANumber(column: layout.columnName(role), found: snippet(bytes, a, b)))
             }
         }
 
+        // A value finite as written may not be in m/s² (1e308 g).
+        func inMetersPerSecondSquared(_ value: Double, role: Int) throws(TraceError) -> Double {
+            let scaled = value * scale
+            guard scaled.isFinite else { throw TraceError(path: path, line: line, reason: .notFinite(column: layout.columnName(role))) }
+            return scaled
+        }
+
+        func add(time: Double, x: Double, y: Double, z: Double) throws(TraceError) {
+            if timeColumn != nil {
+                if time < previousTime {
+                    throw TraceError(path: path, line: line, reason: .timeWentBackwards(previous: previousTime, found: time))
+                }
+                previousTime = time
+                batches.add(Sample(time: time, x: x, y: y, z: z), body)
+            } else {
+                batches.add(Sample(time: Double(batches.produced) / rate, x: x, y: y, z: z), body)
+            }
+        }
+
+        // The general path: the line split into fields, then each field parsed.
         func parseLine(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ lineEnd: Int) throws(TraceError) {
             line += 1
             var begin = start
@@ -92,7 +120,7 @@ enum DelimitedReader {
             if skipFirst > 0 { skipFirst -= 1; return }
             var end = lineEnd
             if end > begin && bytes[end - 1] == 13 { end -= 1 }
-            if end == begin || TraceCSVReader.isBlank(bytes, begin, end) { return }
+            if end == begin || isBlank(bytes, begin, end) { return }
             var column = 0
             var fieldStart = begin
             var quoted = false
@@ -113,32 +141,32 @@ enum DelimitedReader {
                 column += 1
             }
             if column < needed {
-                if let junk = TraceCSVReader.firstBinaryByte(bytes, begin, end) {
+                if let junk = firstBinaryByte(bytes, begin, end) {
                     throw TraceError(path: path, line: line, reason: .binaryData(byte: junk))
                 }
                 throw TraceError(path: path, line: line, reason: .tooFewFields(needed: needed, found: column))
             }
-            let x = try field(bytes, xColumn, role: 1) * scale
-            let y = try field(bytes, yColumn, role: 2) * scale
-            let z = try field(bytes, zColumn, role: 3) * scale
-            let t: Double
-            if let timeColumn {
-                t = try field(bytes, timeColumn, role: 0) * (timeScale ?? 1)
-                if t < previousTime {
-                    throw TraceError(path: path, line: line, reason: .timeWentBackwards(previous: previousTime, found: t))
-                }
-                previousTime = t
-            } else {
-                t = Double(batches.produced) / rate
-            }
-            batches.add(Sample(time: t, x: x, y: y, z: z), body)
+            let x = try inMetersPerSecondSquared(field(bytes, xColumn, role: 1), role: 1)
+            let y = try inMetersPerSecondSquared(field(bytes, yColumn, role: 2), role: 2)
+            let z = try inMetersPerSecondSquared(field(bytes, zColumn, role: 3), role: 3)
+            var t = 0.0
+            if let timeColumn { t = try field(bytes, timeColumn, role: 0) * (timeScale ?? 1) }
+            try add(time: t, x: x, y: y, z: z)
         }
 
         while true {
             let bytes = window.bytes
+            // Every line that starts before `complete` ends in the window.
+            var complete = bytes.count
+            while complete > 0 && bytes[complete - 1] != 10 { complete -= 1 }
             var position = 0
-            while position < bytes.count {
-                guard let newline = firstNewline(bytes, from: position) else { break }
+            while position < complete {
+                if onePass.usable && skipFirst == 0 && !bom {
+                    position = onePass.read(bytes, from: position, to: complete, lines: &line, previousTime: &previousTime,
+                                            into: &batches, body)
+                    if position == complete { break }
+                }
+                let newline = firstNewline(bytes, from: position) ?? complete - 1
                 try parseLine(bytes, position, newline)
                 position = newline + 1
             }
@@ -153,6 +181,21 @@ enum DelimitedReader {
             }
         }
         return try batches.finish(path: path, body)
+    }
+
+    /// The first byte in `bytes[start..<end]` that has no place in text (a control character
+    /// other than tab and carriage return, or one outside ASCII), if any.
+    static func firstBinaryByte(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt8? {
+        for i in start..<end {
+            let byte = bytes[i]
+            if (byte < 32 && byte != 9 && byte != 13) || byte >= 127 { return byte }
+        }
+        return nil
+    }
+
+    /// Whether `bytes[start..<end]` holds only spaces and tabs.
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        (start..<end).allSatisfy { bytes[$0] == 32 || bytes[$0] == 9 }
     }
 
     @inline(__always)

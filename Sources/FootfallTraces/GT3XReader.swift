@@ -124,8 +124,8 @@ enum GT3XReader {
                 throw TraceError(path: path, offset: offset, reason: .badBlock("log.bin: a record does not start with 0x1E (the file is damaged or not a GT3X)"))
             }
             let type = header[1]
-            let timestamp = UInt32(header[2]) | UInt32(header[3]) << 8 | UInt32(header[4]) << 16 | UInt32(header[5]) << 24
-            let size = Int(header[6]) | Int(header[7]) << 8
+            let timestamp = header.littleEndianUInt32(at: 2)
+            let size = Int(header.littleEndianUInt16(at: 6))
             guard try window.require(8 + size + 1) else {
                 if options.skipBadBlocks { window.consume(window.bytes.count); break }
                 throw TraceError(path: path, offset: offset, reason: .truncated(
@@ -164,9 +164,9 @@ enum GT3XReader {
             if type == 0x1A {
                 count = size / 6
                 for k in 0..<count {
-                    let x = Int16(bitPattern: UInt16(payload[6 * k]) | UInt16(payload[6 * k + 1]) << 8)
-                    let y = Int16(bitPattern: UInt16(payload[6 * k + 2]) | UInt16(payload[6 * k + 3]) << 8)
-                    let z = Int16(bitPattern: UInt16(payload[6 * k + 4]) | UInt16(payload[6 * k + 5]) << 8)
+                    let x = Int16(bitPattern: payload.littleEndianUInt16(at: 6 * k))
+                    let y = Int16(bitPattern: payload.littleEndianUInt16(at: 6 * k + 2))
+                    let z = Int16(bitPattern: payload.littleEndianUInt16(at: 6 * k + 4))
                     let a = calibration.apply(Double(x), Double(y), Double(z))
                     last = Sample(time: Double(timestamp) + Double(k) / info.rate, x: a.x, y: a.y, z: a.z)
                     emit(last)

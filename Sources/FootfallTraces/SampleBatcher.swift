@@ -2,7 +2,7 @@ import FootfallDetection
 
 /// Collects a reader's samples into batches of a fixed size and hands each full batch on: the
 /// loop every reader shares. A value with a buffer it owns (no reference counting on the
-/// per-sample path); the reader calls `deallocate()` when done, as with the buffer before.
+/// per-sample path); the reader calls `deallocate()` when done.
 struct SampleBatcher {
     private let buffer: UnsafeMutableBufferPointer<Sample>
     private var filled = 0

@@ -5,8 +5,15 @@
 /// length). The window is a fixed buffer, compacted before each read, so a file of any length
 /// is read in the same memory.
 final class StreamWindow {
+    /// Bytes after the end of `bytes` that may always be read, and read as zeros: a parser
+    /// that scans digits without comparing each index to the end (`DecimalParser.scanInLine`)
+    /// stops there at the latest.
+    static let padding = 16
+
     let stream: ByteStream
     private var storage: UnsafeMutableRawBufferPointer
+    /// The bytes `storage` holds for the stream; `padding` more follow.
+    private var capacity: Int
     private var start = 0
     private var end = 0
     /// Bytes of the stream before `bytes`' first.
@@ -14,14 +21,26 @@ final class StreamWindow {
     /// Whether the stream has no more bytes.
     private(set) var atEnd = false
 
-    init(_ stream: ByteStream, capacity: Int = 1 << 20) {
+    init(_ stream: ByteStream, capacity: Int = 1 << 18) {
         self.stream = stream
-        storage = .allocate(byteCount: capacity, alignment: 16)
+        self.capacity = capacity
+        storage = Self.allocate(capacity)
+        zeroPadding()
     }
 
     deinit { storage.deallocate() }
 
+    private static func allocate(_ capacity: Int) -> UnsafeMutableRawBufferPointer {
+        .allocate(byteCount: capacity + padding, alignment: 16)
+    }
+
+    /// Zeros the `padding` bytes after `end`.
+    private func zeroPadding() {
+        (storage.baseAddress! + end).initializeMemory(as: UInt8.self, repeating: 0, count: Self.padding)
+    }
+
     /// The bytes read and not consumed; valid until the next `fill`, `require` or `consume`.
+    /// `StreamWindow.padding` bytes of zeros follow them.
     var bytes: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: storage.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: end - start)
     }
@@ -30,7 +49,7 @@ final class StreamWindow {
     func consume(_ count: Int) {
         start += count
         offset += count
-        if start == end { start = 0; end = 0 }
+        if start == end { start = 0; end = 0; zeroPadding() }
     }
 
     /// Reads more after what is there (moving it to the front, and growing the buffer up to
@@ -42,17 +61,20 @@ final class StreamWindow {
             if end > start { storage.baseAddress!.copyMemory(from: storage.baseAddress! + start, byteCount: end - start) }
             end -= start
             start = 0
+            zeroPadding()
         }
-        if end == storage.count {
-            guard storage.count < limit else { return false }
-            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: min(limit, storage.count * 2), alignment: 16)
+        if end == capacity {
+            guard capacity < limit else { return false }
+            let larger = Self.allocate(min(limit, capacity * 2))
             larger.baseAddress!.copyMemory(from: storage.baseAddress!, byteCount: end)
             storage.deallocate()
             storage = larger
+            capacity = larger.count - Self.padding
         }
-        let count = try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: storage[end...]))
-        if count == 0 { atEnd = true; return false }
+        let count = try stream.read(into: UnsafeMutableRawBufferPointer(rebasing: storage[end..<capacity]))
         end += count
+        zeroPadding()
+        if count == 0 { atEnd = true; return false }
         return true
     }
 

@@ -12,6 +12,10 @@ import FootfallDetection
 /// Times are written with microsecond precision and acceleration with four decimals
 /// (0.1 mm/s², far below any accelerometer's noise), as in the shared datasets.
 public final class TraceCSVWriter {
+    /// The header every trace starts with: time in seconds, then x, y and z in m/s²
+    /// (`DelimitedPreset.footfall`).
+    public static let header = "t,ax,ay,az"
+
     private let path: String
     private let file: UnsafeMutablePointer<FILE>
     private var closed = false
@@ -21,10 +25,10 @@ public final class TraceCSVWriter {
     public init(path: String) throws(TraceError) {
         self.path = path
         guard let file = fopen(path, "w") else {
-            throw TraceError(path: path, reason: .unwritable(MappedFile.describe(errno)))
+            throw TraceError(path: path, reason: .unwritable(FileByteStream.describe(errno)))
         }
         self.file = file
-        fputs(TraceCSVReader.header + "\n", file)
+        fputs(Self.header + "\n", file)
     }
 
     /// Appends one sample.
@@ -60,7 +64,7 @@ public final class TraceCSVWriter {
         let failed = fflush(file) != 0 || ferror(file) != 0
         let code = errno
         fclose(file)
-        if failed { throw TraceError(path: path, reason: .unwritable(MappedFile.describe(code))) }
+        if failed { throw TraceError(path: path, reason: .unwritable(FileByteStream.describe(code))) }
     }
 
     deinit {

@@ -7,12 +7,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
         case unreadable(String)
         /// The file holds no bytes at all.
         case empty
-        /// The first line is not `t,ax,ay,az`.
-        case badHeader(found: String)
         /// The file has a header and nothing else.
         case noSamples
-        /// A line has the wrong number of fields.
-        case fieldCount(found: Int)
         /// A line of a delimited recording has fewer fields than the columns it is read from.
         case tooFewFields(needed: Int, found: Int)
         /// A field is not a number.
@@ -69,11 +65,7 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
         switch reason {
         case .unreadable(let detail): return "cannot read the trace: \(detail)"
         case .empty: return "the file is empty; a trace starts with the header line 't,ax,ay,az'"
-        case .badHeader(let found):
-            return "expected the header 't,ax,ay,az', found '\(found)'"
         case .noSamples: return "the trace has a header but no samples"
-        case .fieldCount(let found):
-            return "expected 4 fields (t,ax,ay,az), found \(found)"
         case .tooFewFields(let needed, let found):
             return "expected at least \(needed) fields, found \(found)"
         case .notANumber(let column, let found):

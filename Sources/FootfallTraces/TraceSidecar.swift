@@ -180,11 +180,17 @@ public struct TraceSidecar: Codable, Sendable, Equatable {
     /// Reads a sidecar file.
     /// - Throws: `TraceError` when the file cannot be read, does not parse or is inconsistent.
     public static func load(path: String) throws(TraceError) -> TraceSidecar {
-        // Read as the trace is (MappedFile), so both say why a file cannot be read the same way.
-        let file = try MappedFile(path: path)
-        // The mapping lives as long as `file`: copy the bytes out while it does.
-        let data = withExtendedLifetime(file) { Data(file.bytes) }
-        return try parse(data, path: path)
+        // Read as a recording is (FileByteStream), so both say why a file cannot be read the same way.
+        let file = try FileByteStream(path: path)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, file.fileSize), alignment: 1)
+        defer { buffer.deallocate() }
+        var filled = 0
+        while filled < file.fileSize {
+            let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<file.fileSize]))
+            if count == 0 { break }
+            filled += count
+        }
+        return try parse(Data(buffer[0..<filled]), path: path)
     }
 
     /// Parses sidecar JSON already in memory; `path` is only used in error messages.

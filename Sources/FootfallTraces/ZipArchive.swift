@@ -46,21 +46,21 @@ final class ZipArchive {
         var end: Int?
         var k = tail.count - 22
         while k >= 0 {
-            if u32(tail, k) == 0x0605_4B50 { end = k; break }
+            if tail.littleEndianUInt32(at: k) == 0x0605_4B50 { end = k; break }
             k -= 1
         }
         guard let end else { throw notAZip("no end-of-directory record: the archive is cut short or not a zip") }
-        var count = Int(u16(tail, end + 10))
-        var directorySize = Int(u32(tail, end + 12))
-        var directoryOffset = Int(u32(tail, end + 16))
+        var count = Int(tail.littleEndianUInt16(at: end + 10))
+        var directorySize = Int(tail.littleEndianUInt32(at: end + 12))
+        var directoryOffset = Int(tail.littleEndianUInt32(at: end + 16))
         if directoryOffset == 0xFFFF_FFFF || count == 0xFFFF || directorySize == 0xFFFF_FFFF {
             // zip64: a locator just before the record points at the zip64 end record.
-            guard end >= 20, u32(tail, end - 20) == 0x0706_4B50 else { throw notAZip("a zip64 archive without its locator") }
-            let record = try bytes(at: Int(truncatingIfNeeded: u64(tail, end - 12)), count: 56)
-            guard u32(record, 0) == 0x0606_4B50 else { throw notAZip("a zip64 archive whose end record is missing") }
-            count = Int(truncatingIfNeeded: u64(record, 32))
-            directorySize = Int(truncatingIfNeeded: u64(record, 40))
-            directoryOffset = Int(truncatingIfNeeded: u64(record, 48))
+            guard end >= 20, tail.littleEndianUInt32(at: end - 20) == 0x0706_4B50 else { throw notAZip("a zip64 archive without its locator") }
+            let record = try bytes(at: Int(truncatingIfNeeded: tail.littleEndianUInt64(at: end - 12)), count: 56)
+            guard record.littleEndianUInt32(at: 0) == 0x0606_4B50 else { throw notAZip("a zip64 archive whose end record is missing") }
+            count = Int(truncatingIfNeeded: record.littleEndianUInt64(at: 32))
+            directorySize = Int(truncatingIfNeeded: record.littleEndianUInt64(at: 40))
+            directoryOffset = Int(truncatingIfNeeded: record.littleEndianUInt64(at: 48))
         }
         guard directoryOffset >= 0, directorySize >= 0, directorySize <= 64 << 20, directoryOffset <= source.size - directorySize,
               count >= 0, count <= directorySize / 46 else {
@@ -69,25 +69,25 @@ final class ZipArchive {
         let directory = try bytes(at: directoryOffset, count: directorySize)
         var at = 0
         for _ in 0..<count {
-            guard at + 46 <= directory.count, u32(directory, at) == 0x0201_4B50 else { throw notAZip("a damaged central directory") }
-            let nameLength = Int(u16(directory, at + 28)), extraLength = Int(u16(directory, at + 30))
-            let commentLength = Int(u16(directory, at + 32))
+            guard at + 46 <= directory.count, directory.littleEndianUInt32(at: at) == 0x0201_4B50 else { throw notAZip("a damaged central directory") }
+            let nameLength = Int(directory.littleEndianUInt16(at: at + 28)), extraLength = Int(directory.littleEndianUInt16(at: at + 30))
+            let commentLength = Int(directory.littleEndianUInt16(at: at + 32))
             guard at + 46 + nameLength + extraLength + commentLength <= directory.count else { throw notAZip("a damaged central directory") }
             var entry = Entry(name: String(decoding: directory[(at + 46)..<(at + 46 + nameLength)], as: UTF8.self),
-                              method: u16(directory, at + 10), crc: u32(directory, at + 16),
-                              compressedSize: Int(u32(directory, at + 20)), size: Int(u32(directory, at + 24)),
-                              localHeaderOffset: Int(u32(directory, at + 42)))
+                              method: directory.littleEndianUInt16(at: at + 10), crc: directory.littleEndianUInt32(at: at + 16),
+                              compressedSize: Int(directory.littleEndianUInt32(at: at + 20)), size: Int(directory.littleEndianUInt32(at: at + 24)),
+                              localHeaderOffset: Int(directory.littleEndianUInt32(at: at + 42)))
             // zip64 sizes and offset, in that order, for the fields that are 0xFFFFFFFF.
             var extra = at + 46 + nameLength
             let extraEnd = extra + extraLength
             while extra + 4 <= extraEnd {
-                let id = u16(directory, extra), length = Int(u16(directory, extra + 2))
+                let id = directory.littleEndianUInt16(at: extra), length = Int(directory.littleEndianUInt16(at: extra + 2))
                 if id == 0x0001 {
                     var field = extra + 4
                     func next() -> Int? {
                         guard field + 8 <= extra + 4 + length else { return nil }
                         defer { field += 8 }
-                        return Int(truncatingIfNeeded: u64(directory, field))
+                        return Int(truncatingIfNeeded: directory.littleEndianUInt64(at: field))
                     }
                     if entry.size == 0xFFFF_FFFF, let value = next() { entry.size = value }
                     if entry.compressedSize == 0xFFFF_FFFF, let value = next() { entry.compressedSize = value }
@@ -108,8 +108,8 @@ final class ZipArchive {
     /// A stream of the entry's bytes, decompressed.
     func open(_ entry: Entry, fileSize: Int) throws(TraceError) -> ZipEntryStream {
         let header = try bytes(at: entry.localHeaderOffset, count: 30)
-        guard u32(header, 0) == 0x0403_4B50 else { throw notAZip("the entry \(entry.name) has no local header where the directory says") }
-        let start = entry.localHeaderOffset + 30 + Int(u16(header, 26)) + Int(u16(header, 28))
+        guard header.littleEndianUInt32(at: 0) == 0x0403_4B50 else { throw notAZip("the entry \(entry.name) has no local header where the directory says") }
+        let start = entry.localHeaderOffset + 30 + Int(header.littleEndianUInt16(at: 26)) + Int(header.littleEndianUInt16(at: 28))
         guard entry.method == 0 || entry.method == 8 else {
             throw TraceError(path: path, reason: .unsupported("\(entry.name) in the archive is compressed with method \(entry.method); only stored and deflated entries are read"))
         }
@@ -232,16 +232,4 @@ final class ZipEntryStream: ByteStream {
     private func damaged(_ why: String) -> TraceError {
         TraceError(path: archive.path, offset: produced, reason: .compressed("\(entry.name) in the archive is damaged: \(why)"))
     }
-}
-
-@inline(__always) private func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
-    UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
-}
-
-@inline(__always) private func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
-    UInt32(u16(bytes, at)) | UInt32(u16(bytes, at + 2)) << 16
-}
-
-@inline(__always) private func u64(_ bytes: [UInt8], _ at: Int) -> UInt64 {
-    UInt64(u32(bytes, at)) | UInt64(u32(bytes, at + 4)) << 32
 }

@@ -4,7 +4,7 @@ import NIOPosix
 /// footfalld's `main`. Before anything runs: one event loop thread (a Unix socket with a few
 /// clients needs no more), which also runs Swift concurrency's jobs, so the daemon's tasks and
 /// its socket share one thread instead of waking the global pool's threads and an event loop
-/// per core (issue 11: fewer threads, fewer wakeups). Then argument-parser's own main, as a
+/// per core (fewer threads, fewer wakeups: docs/costs.md). Then argument-parser's own main, as a
 /// task, while the main thread serves the loop it is lent (`MainThreadLoan`).
 @main
 enum DaemonEntryPoint {

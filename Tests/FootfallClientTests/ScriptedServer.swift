@@ -36,7 +36,9 @@ final class ScriptedServer: @unchecked Sendable {  // `received` and `ended` are
         Thread { [self] in
             let client = accept(listener, nil, nil)
             if client >= 0 {
-                var timeout = timeval(tv_sec: 10, tv_usec: 0)
+                // Generous: under a loaded test run the client's task may wait many seconds
+                // for a thread; the timeout only keeps a broken client from hanging the run.
+                var timeout = timeval(tv_sec: 300, tv_usec: 0)
                 setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
                 play(script, to: client)
                 close(client)

@@ -80,7 +80,7 @@ struct StepDetectorPropertyTests {
     }
 
     @Test func rotatingARealTraceChangesNothing() throws {
-        let samples = try TraceCSVReader.readSamples(path: SampleTracesLocation.path("oxford/Samsung_Dario_Hard_InHand_1.csv"))
+        let samples = try Recording.readSamples(path: SampleTracesLocation.path("oxford/Samsung_Dario_Hard_InHand_1.csv"))
         let reference = Signals.steps(samples).count
         var random = SeededRandom(seed: 5)
         for _ in 0..<8 {
@@ -95,7 +95,7 @@ struct StepDetectorPropertyTests {
 
     @Test(arguments: [1, 7, 64, 1000])
     func batchingChangesNothing(batch: Int) throws {
-        let samples = try TraceCSVReader.readSamples(path: SampleTracesLocation.path("bangle/100_1.csv"))
+        let samples = try Recording.readSamples(path: SampleTracesLocation.path("bangle/100_1.csv"))
         let whole = Signals.steps(samples)
         var detector = StepDetector()
         var batched: [StepEvent] = []
@@ -125,7 +125,7 @@ struct StepDetectorPropertyTests {
     }
 
     @Test func stepsComeOutInTimeOrder() throws {
-        let samples = try TraceCSVReader.readSamples(path: SampleTracesLocation.path("oxford/Samsung_Dario_Hard_BackPocket_1.csv"))
+        let samples = try Recording.readSamples(path: SampleTracesLocation.path("oxford/Samsung_Dario_Hard_BackPocket_1.csv"))
         let times = Signals.steps(samples).map(\.time)
         #expect(times == times.sorted())
     }

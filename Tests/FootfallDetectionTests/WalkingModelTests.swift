@@ -10,7 +10,7 @@ import FootfallTraces
 /// as the sum of what each feature contributed.
 struct WalkingModelTests {
     func judgements(_ trace: String) throws -> [GateJudgement] {
-        let samples = try TraceCSVReader.readSamples(path: SampleTracesLocation.path(trace))
+        let samples = try Recording.readSamples(path: SampleTracesLocation.path(trace))
         return DetectorRecording(samples: samples).judgements
     }
 

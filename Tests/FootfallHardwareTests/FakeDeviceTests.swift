@@ -85,8 +85,8 @@ struct FakeDeviceTests {
         #expect(abs(counted.steps - expected) <= allowance(expected) + 2, "counted \(counted.steps), the file \(expected)")
     }
 
-    /// Issue 10's first defect: footfalld filed every minute that was not a replay as "iio", an
-    /// evdev device's included.
+    /// An evdev device's steps are filed as "evdev" by the daemon, not as "iio" (the backend of
+    /// the device that counted them, whatever the daemon started with).
     @Test(.enabled(if: Hardware.fakeEvdev || Hardware.required))
     func fakeEvdevDeviceStepsAreFiledAsEvdevByTheDaemon() async throws {
         guard Hardware.expected(Hardware.fakeEvdev, "the fake evdev device (tools/hwsim/fake-evdev.sh)") else { return }

@@ -18,7 +18,7 @@ struct TraceReplaySourceTests {
     }
 
     @Test func asFastAsPossibleDeliversTheWholeTraceWithItsSpacing() throws {
-        let original = try TraceCSVReader.readSamples(path: path)
+        let original = try Recording.readSamples(path: path)
         let source = try TraceReplaySource(path: path, speed: nil)
         try source.start()
         let delivered = try drain(source)
@@ -50,7 +50,7 @@ struct TraceReplaySourceTests {
     }
 
     @Test func loopingKeepsTimeRunning() throws {
-        let original = try TraceCSVReader.readSamples(path: path)
+        let original = try Recording.readSamples(path: path)
         let source = try TraceReplaySource(path: path, speed: nil, loops: true)
         try source.start()
         var all: [Sample] = []

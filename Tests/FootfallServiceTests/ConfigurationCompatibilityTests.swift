@@ -2,12 +2,12 @@ import Foundation
 import Testing
 @testable import FootfallService
 
-/// The configuration parser moved from Yams to libyaml itself: files users already have must
-/// read as they did, and refusals must say the same thing on the same line. The evidence is the
-/// fuzz corpus (3,500 texts, most of them broken in some way), each read by the release that
-/// used Yams; its answers are in Fixtures/configuration-before-libyaml.tsv (corpus file, tab,
-/// "ok " and the configuration, or "error " and the message; backslash, newline and tab
-/// escaped). Written by footfalld 0.1.0 (commit 4f5d2e5, Yams 6.2.2) with
+/// The configuration is read through libyaml; the 0.1.0 release read it through Yams. Files
+/// users have must read as 0.1.0 read them, and refusals must say the same thing on the same
+/// line. The evidence is the fuzz corpus (3,500 texts, most of them broken in some way), each
+/// read by 0.1.0; its answers are in Fixtures/configuration-before-libyaml.tsv (corpus file,
+/// tab, "ok " and the configuration, or "error " and the message; backslash, newline and tab
+/// escaped). Written by footfalld 0.1.0 (Yams 6.2.2; CHANGELOG.md names its commit) with
 /// `DaemonConfiguration.parse(text, path: "f.yaml")` on each UTF-8 file of Fuzz/Corpus/fuzz-config.
 struct ConfigurationCompatibilityTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
@@ -26,9 +26,9 @@ struct ConfigurationCompatibilityTests {
             .replacingOccurrences(of: "\t", with: "\\t")
     }
 
-    /// Where the answers may differ: a text refused before is refused now, for a reason of YAML
+    /// Where the answers may differ: a text 0.1.0 refused is refused still, for a reason of YAML
     /// itself. Yams said only "not valid YAML" (no line, no reason) for a key set twice and for
-    /// bytes YAML does not allow; those now say why, and where. Yams' bundled libyaml is newer
+    /// bytes YAML does not allow; libyaml's reading says why, and where. Yams' bundled libyaml is newer
     /// than Debian's 0.2.5, and the two disagree on a few broken texts (`[?]`, nesting past
     /// their limits). Every accepted configuration, and every refusal of a value or a key
     /// (ranges, unknown keys with their suggestion), must be the same to the byte.

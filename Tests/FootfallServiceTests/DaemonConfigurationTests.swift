@@ -31,7 +31,7 @@ struct DaemonConfigurationTests {
         #expect(configuration.logLevel == .debug)
     }
 
-    /// Issue 11: one report latency, read by every source through the input configuration.
+    /// One report latency, read by every source through the input configuration.
     @Test func theReportLatencyIsReadCheckedAndHandedToTheSources() throws {
         #expect(DaemonConfiguration().reportLatency == .seconds(1))
         let configuration = try DaemonConfiguration.parse("report_latency: 2.5\n")
@@ -51,8 +51,8 @@ struct DaemonConfigurationTests {
         #expect(configuration.keysNeedingRestart(comparedTo: DaemonConfiguration()) == ["report_latency"])
     }
 
-    /// Issue 10's third defect: any text passed as a mount matrix, `--check-config` said the file
-    /// was valid, and the daemon then dropped the value without a word.
+    /// A mount matrix that is not one is refused with its line, so that `--check-config` does
+    /// not call the file valid and the daemon does not drop the value without a word.
     @Test(arguments: ["upside down", "1, 0; 0, 1", "1, 0, 0; 0, 1, 0; 0, 0, x", "0, 0, 0; 0, 0, 0; 0, 0, 0"])
     func aMountMatrixThatIsNotOneIsRefusedWithItsLine(text: String) {
         do {

@@ -4,8 +4,7 @@ import ServiceLifecycleTestKit
 import Testing
 @testable import FootfallService
 
-/// Watchers hear once per batch that brought news, and never the same PROGRESS twice (issue 11
-/// counted 270 of 604 PROGRESS messages identical to the one before).
+/// Watchers hear once per batch that brought news, and never the same PROGRESS twice.
 @Suite(.serialized)
 struct EventServiceTests {
     @Test func oneMessageOfEachKindPerBatchAndNoRepeatedProgress() async throws {

@@ -26,8 +26,8 @@ struct SensorServiceTests {
         }
     }
 
-    /// Issue 10's first defect: footfalld filed every minute that was not a replay as "iio",
-    /// evdev devices included, because the ledger was given one source at start.
+    /// Steps are filed under the backend of the device that counted them, evdev's included: a
+    /// ledger given one source at start would file every minute that is not a replay as "iio".
     @Test(arguments: [SensorBackend.evdev, .iio])
     func stepsAreFiledUnderTheBackendOfTheDeviceThatCountedThem(backend: SensorBackend) async throws {
         let ledger = try emptyLedger()
@@ -46,7 +46,7 @@ struct SensorServiceTests {
         #expect(minutes.reduce(0) { $0 + $1.steps } == counted)
     }
 
-    /// Issue 11: a replay hands over batches at the report latency, as a buffered device does,
+    /// A replay hands over batches at the report latency, as a buffered device does,
     /// not a sample at a time; every batch, steps or not, is one update.
     @Test func aReplayIsHandedOverInBatchesOfTheReportLatency() async throws {
         let updates = UpdateRecorder()

@@ -7,8 +7,8 @@ import Testing
 @testable import FootfallService
 
 /// Opening a damaged store at start: moved aside, a fresh one in its place, and today carried
-/// over as it was filed (issue 10's second defect: the salvage was one "replay" minute at the
-/// restart's minute, whatever the steps' sources and times).
+/// over as it was filed (each minute with its source and time, not one "replay" minute at the
+/// restart's).
 struct StoreRecoveryTests {
     let today = localDay("2026-06-01")
     /// 2026-06-01 10:00 UTC and the minutes after it.

@@ -7,8 +7,8 @@ import Testing
 /// A store written by the release before the store left GRDB opens unchanged: every row reads
 /// back, no migration runs again, and new writes add to the old rows.
 ///
-/// Fixtures/footfalld-0.1.0.sqlite was written by footfalld 0.1.0 (commit 4f5d2e5, GRDB 7.10.0,
-/// SQLite 3.40.1) and closed cleanly (its WAL checkpointed into the file):
+/// Fixtures/footfalld-0.1.0.sqlite was written by footfalld 0.1.0 (CHANGELOG.md names its commit;
+/// GRDB 7.10.0, SQLite 3.40.1) and closed cleanly (its WAL checkpointed into the file):
 /// `footfalld --replay SampleTraces/oxford/Samsung_Dario_Hard_InHand_1.csv --speed 10
 /// --config C --state-dir S` with `goal: 40` in C, `footfall goal 30` four seconds in, SIGTERM
 /// after the replay.

@@ -92,7 +92,7 @@ struct WriteTests {
 
     /// Each batch breaks a rule in its last part; none of its earlier parts may remain.
     static let invalidBatches: [StoreBatch] = [
-        // A source the schema does not know can no longer be written from Swift (SensorBackend is an
+        // A source the schema does not know cannot be written from Swift (SensorBackend is an
         // enum; SchemaTests inserts one with raw SQL); a minute that does not start on a minute can.
         StoreBatch(minutes: [delta(minute: 1, 5), MinuteDelta(start: minuteStart(2) + 1, source: .iio, day: localDay("2026-11-22"),
                                                               steps: 5, cadenceSum: 550)], dayGoals: [localDay("2026-11-22"): 8000]),

@@ -44,4 +44,30 @@ struct DecimalParserTests {
         #expect(try parse("1e-1000000000000") == 0)
         #expect(throws: DecimalParser.Failure.notFinite) { try parse("1e1000000000000") }
     }
+
+    /// The reading every field of a plain CSV line takes must give what `scan` gives, for
+    /// every form and whatever ends the number; the bytes after it are a window's zeros.
+    @Test func scanInLineAgreesWithScan() throws {
+        var forms = ["0", "-0", "+1", "1.", ".5", "-.5", "0.1", "9.80665", "-12.3456", "4.9e-324", "1e22", "1E+05",
+                     "2.5e-3", "123456789012345", "1234567890123456", "9007199254740993", "123456789012345678901234567890",
+                     "0.0000000000000000000000001", "00000000000000000000000012.5", "-", ".", "", "e5", "1e", "1e+", "1.5e"]
+        var state: UInt64 = 99
+        for _ in 0..<5_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let value = (Double(state >> 11) / Double(1 << 53) - 0.5) * pow(10, Double(Int(state % 15) - 6))
+            forms += [String(value), String(format: "%.4f", value), String(format: "%.6f", value), String(format: "%.17g", value)]
+        }
+        for form in forms {
+            for terminator in [",", "\n", ";", " ", "\"", "x", "\r\n"] {
+                let bytes = Array((form + terminator).utf8) + Array(repeating: 0, count: 16)
+                let end = form.utf8.count + terminator.utf8.count
+                bytes.withUnsafeBufferPointer { buffer in
+                    let fast = DecimalParser.scanInLine(buffer, 0, end)
+                    let reference = DecimalParser.scan(buffer, 0, end)
+                    #expect(fast?.end == reference?.end, "\(form.debugDescription) then \(terminator.debugDescription)")
+                    #expect(fast?.value.bitPattern == reference?.value.bitPattern, "\(form.debugDescription) then \(terminator.debugDescription)")
+                }
+            }
+        }
+    }
 }

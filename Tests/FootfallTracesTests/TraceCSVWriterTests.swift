@@ -16,7 +16,7 @@ struct TraceCSVWriterTests {
         }
         for sample in samples { writer.write(sample) }
         try writer.close()
-        let read = try TraceCSVReader.readSamples(path: path)
+        let read = try Recording.readSamples(path: path)
         #expect(read.count == samples.count)
         for (a, b) in zip(read, samples) {
             #expect(abs(a.time - b.time) <= 5e-7)

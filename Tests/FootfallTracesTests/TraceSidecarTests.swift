@@ -8,6 +8,26 @@ struct TraceSidecarTests {
     let fixture: TraceFixture
     init() throws { fixture = try TraceFixture() }
 
+    /// Writes a trace NAME.csv and `json` as its sidecar NAME.json, loads the sidecar beside the
+    /// trace and returns the sidecar's path and the error the load throws.
+    func refusal(_ name: String, _ json: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (path: String, error: TraceError) {
+        let trace = try fixture.file(name + ".csv", "t,ax,ay,az\n0,0,0,9.8\n")
+        let path = try fixture.file(name + ".json", json)
+        do {
+            _ = try TraceSidecar.load(besideTrace: trace)
+        } catch {
+            return (path, error)
+        }
+        Issue.record("the sidecar \(json) was accepted", sourceLocation: sourceLocation)
+        return (path, TraceError(path: path, reason: .empty))
+    }
+
+    /// The detail of a `badSidecar` error, or nil for any other reason.
+    func badSidecarDetail(_ error: TraceError) -> String? {
+        guard case .badSidecar(let detail) = error.reason else { return nil }
+        return detail
+    }
+
     @Test func readsTheSharedFormat() throws {
         let path = SampleTracesLocation.path("oxford/Samsung_Dario_Hard_InHand_1.csv")
         let sidecar = try #require(try TraceSidecar.load(besideTrace: path))
@@ -26,42 +46,52 @@ struct TraceSidecarTests {
 
     @Test func sidecarThatDoesNotParse() throws {
         let trace = try fixture.file("broken.csv", "t,ax,ay,az\n0,0,0,9.8\n")
-        _ = try fixture.file("broken.json", "{\"steps\": 12,")
+        let path = try fixture.file("broken.json", "{\"steps\": 12,")
         do {
             _ = try Trace.load(path: trace)
             Issue.record("a broken sidecar was accepted")
         } catch {
-            guard case .badSidecar = error.reason else { Issue.record("got \(error.reason)"); return }
-            #expect(error.path.hasSuffix("broken.json"))
+            // The sidecar is named, not the trace; JSONDecoder says why (its own words).
+            #expect(error.path == path)
+            #expect(error.line == nil && error.offset == nil)
+            let detail = try #require(badSidecarDetail(error), "got \(error.reason)")
+            #expect(detail.contains("not valid JSON"))
+            #expect(error.description == "\(path): the sidecar JSON is not valid: \(detail)")
         }
     }
 
     @Test func sidecarWithAWrongType() throws {
-        let trace = try fixture.file("typed.csv", "t,ax,ay,az\n0,0,0,9.8\n")
-        _ = try fixture.file("typed.json", "{\"steps\": \"twelve\"}")
-        do {
-            _ = try TraceSidecar.load(besideTrace: trace)
-            Issue.record("a mistyped sidecar was accepted")
-        } catch {
-            #expect(error.description.contains("steps"))
-        }
+        let (path, error) = try refusal("typed", "{\"steps\": \"twelve\"}")
+        #expect(error.path == path)
+        let detail = try #require(badSidecarDetail(error), "got \(error.reason)")
+        // What was expected, what was found, and where.
+        #expect(detail.contains("Int") && detail.contains("string"))
+        #expect(detail.hasSuffix(" at 'steps'"))
     }
 
     @Test func sidecarThatContradictsItself() throws {
-        let trace = try fixture.file("liar.csv", "t,ax,ay,az\n0,0,0,9.8\n")
-        _ = try fixture.file("liar.json", "{\"steps\": 3, \"step_times\": [1.0, 2.0]}")
-        do {
-            _ = try TraceSidecar.load(besideTrace: trace)
-            Issue.record("an inconsistent sidecar was accepted")
-        } catch {
-            #expect(error.reason == .badSidecar("'steps' is 3 but 'step_times' lists 2"))
-        }
+        let (path, error) = try refusal("liar", "{\"steps\": 3, \"step_times\": [1.0, 2.0]}")
+        #expect(error.path == path)
+        #expect(error.reason == .badSidecar("'steps' is 3 but 'step_times' lists 2"))
+        #expect(error.description == "\(path): the sidecar JSON is not valid: 'steps' is 3 but 'step_times' lists 2")
     }
 
     @Test func unknownActivityIsRefused() throws {
-        let trace = try fixture.file("dance.csv", "t,ax,ay,az\n0,0,0,9.8\n")
-        _ = try fixture.file("dance.json", "{\"activity\": \"dancing\"}")
-        #expect(throws: TraceError.self) { try TraceSidecar.load(besideTrace: trace) }
+        let (path, error) = try refusal("dance", "{\"activity\": \"dancing\"}")
+        #expect(error.path == path)
+        let detail = try #require(badSidecarDetail(error), "got \(error.reason)")
+        // The value refused, and the field it was in.
+        #expect(detail.contains("dancing"))
+        #expect(detail.hasSuffix(" at 'activity'"))
+    }
+
+    @Test func aSidecarThatCannotBeReadSaysWhy() throws {
+        #expect(throws: TraceError(path: fixture.folder + "/none.json", reason: .unreadable("no such file or directory"))) {
+            try TraceSidecar.load(path: fixture.folder + "/none.json")
+        }
+        #expect(throws: TraceError(path: fixture.folder, reason: .unreadable("it is a directory"))) {
+            try TraceSidecar.load(path: fixture.folder)
+        }
     }
 
     @Test func roundTrips() throws {
@@ -83,14 +113,9 @@ struct TraceSidecarTests {
     }
 
     @Test func aWalkThatEndsBeforeItStartsIsRefused() throws {
-        let trace = try fixture.file("backwards.csv", "t,ax,ay,az\n0,0,0,9.8\n")
-        _ = try fixture.file("backwards.json", "{\"walks\": [{\"start\": 5, \"end\": 4, \"steps\": 2}]}")
-        do {
-            _ = try TraceSidecar.load(besideTrace: trace)
-            Issue.record("a walk ending before it starts was accepted")
-        } catch {
-            #expect(error.reason == .badSidecar("a walk in 'walks' ends before it starts or has no steps"))
-        }
+        let (path, error) = try refusal("backwards", "{\"walks\": [{\"start\": 5, \"end\": 4, \"steps\": 2}]}")
+        #expect(error.path == path)
+        #expect(error.reason == .badSidecar("a walk in 'walks' ends before it starts or has no steps"))
     }
 
     @Test func segmentsRoundTripAndStayAbsentWhenAbsent() throws {
@@ -106,25 +131,16 @@ struct TraceSidecarTests {
     }
 
     @Test func anUnknownSegmentLabelIsRefusedByName() throws {
-        let trace = try fixture.file("hop.csv", "t,ax,ay,az\n0,0,0,9.8\n")
-        _ = try fixture.file("hop.json", "{\"segments\": [{\"label\": \"hopping\", \"start\": 0, \"end\": 1}]}")
-        do {
-            _ = try TraceSidecar.load(besideTrace: trace)
-            Issue.record("an unknown segment label was accepted")
-        } catch {
-            #expect(error.description.contains("unknown segment label 'hopping'"))
-            #expect(error.description.contains("sitting-down"))
-        }
+        let (path, error) = try refusal("hop", "{\"segments\": [{\"label\": \"hopping\", \"start\": 0, \"end\": 1}]}")
+        #expect(error.path == path)
+        #expect(error.reason == .badSidecar(
+            "unknown segment label 'hopping' (known: seated, standing-up, walking, turning, sitting-down) at 'segments.0.label'"))
     }
 
     @Test func aSegmentThatEndsBeforeItStartsIsRefused() throws {
-        let trace = try fixture.file("rewind.csv", "t,ax,ay,az\n0,0,0,9.8\n")
-        _ = try fixture.file("rewind.json", "{\"segments\": [{\"label\": \"seated\", \"start\": 0, \"end\": 1}, {\"label\": \"walking\", \"start\": 3, \"end\": 2}]}")
-        do {
-            _ = try TraceSidecar.load(besideTrace: trace)
-            Issue.record("a segment ending before it starts was accepted")
-        } catch {
-            #expect(error.reason == .badSidecar("segment 1 in 'segments' ends before it starts"))
-        }
+        let (path, error) = try refusal(
+            "rewind", "{\"segments\": [{\"label\": \"seated\", \"start\": 0, \"end\": 1}, {\"label\": \"walking\", \"start\": 3, \"end\": 2}]}")
+        #expect(error.path == path)
+        #expect(error.reason == .badSidecar("segment 1 in 'segments' ends before it starts"))
     }
 }

@@ -62,7 +62,7 @@ struct ClientsTests {
         #expect(totals.count == 200)
         #expect(totals.allSatisfy { $0 == finished.steps }, "every watcher saw every step")
         #expect(finished.steps == expected)
-        #expect(finished.samplesProcessed == (try TraceCSVReaderCount.samples(walk)), "no sample dropped")
+        #expect(finished.samplesProcessed == (try TraceSampleCount.samples(walk)), "no sample dropped")
         let rssEnd = daemon.residentKilobytes() ?? 0
         if !DaemonProcess.isSanitized {
             #expect(rssEnd < 150_000, "daemon RSS \(rssEnd) kB with 220 clients (started at \(rssStart) kB)")

@@ -92,8 +92,8 @@ struct FaultTests {
         #expect(try store.integrityCheck() == ["ok"])
     }
 
-    /// Issue 10's second defect: what was salvaged of today from a damaged store was filed as one
-    /// "replay" minute at the restart, whatever device had counted the steps and when.
+    /// What is salvaged of today from a damaged store keeps each minute's device and time, not
+    /// one "replay" minute at the restart.
     @Test func salvagedMinutesKeepTheirSourceAndTime() async throws {
         let daemon = try DaemonProcess()
         let day = localDay("2026-06-01")

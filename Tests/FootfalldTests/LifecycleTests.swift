@@ -118,8 +118,8 @@ struct LifecycleTests {
         #expect(try checkConfig("goal: 9000\n").status == 0)
     }
 
-    /// Issue 10's third defect: `--check-config` passed a mount matrix that was not one, and the
-    /// daemon then dropped it without a word and read the device unrotated.
+    /// `--check-config` refuses a mount matrix that is not one, as the daemon does: passed, it
+    /// would be dropped without a word and the device read unrotated.
     @Test func checkConfigRefusesAMountMatrixTheDaemonCannotUse() throws {
         let result = try checkConfig("goal: 9000\nmount_matrix: \"0, 1; -1, 0\"\n")
         #expect(result.status == 78)

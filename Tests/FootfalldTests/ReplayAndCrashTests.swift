@@ -23,7 +23,7 @@ struct ReplayAndCrashTests {
         #expect(finished.steps == expected)
         #expect(finished.day == localDay("2026-06-01"))
         #expect(finished.source.kind == .replay)
-        let samples = try TraceCSVReaderCount.samples(walk)
+        let samples = try TraceSampleCount.samples(walk)
         #expect(finished.samplesProcessed == samples, "every sample processed, none dropped")
         // The CLI's JSON is the daemon's STATUS.
         let cli = try daemon.footfall(["status", "--json"])
@@ -71,7 +71,7 @@ struct ReplayAndCrashTests {
 }
 
 /// Counts a trace's samples (what the daemon should have processed).
-enum TraceCSVReaderCount {
+enum TraceSampleCount {
     static func samples(_ path: String) throws -> Int {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return text.split(separator: "\n").count - 1

@@ -5,7 +5,7 @@ fuzz_package="$root/Fuzz"
 # Everything built or found by fuzzing stays here (ignored by git), never in Fuzz/Corpus.
 scratch="$root/.build-fuzz"
 build_path="$scratch/build"
-targets=(fuzz-trace-csv fuzz-recording fuzz-delimited fuzz-cwa fuzz-gt3x fuzz-geneactiv fuzz-sidecar fuzz-config fuzz-request fuzz-line-frame)
+targets=(fuzz-recording fuzz-delimited fuzz-cwa fuzz-gt3x fuzz-geneactiv fuzz-sidecar fuzz-config fuzz-request fuzz-line-frame)
 
 # A crash is reported by libFuzzer and AddressSanitizer; Swift's own backtracer would only
 # add a second, slow report.

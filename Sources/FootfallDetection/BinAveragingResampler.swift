@@ -98,6 +98,54 @@ public struct BinAveragingResampler: Sendable {
     var segmentStart = 0.0
     var segmentStartValue = 0.0
 
+    /// Pushes `samples` from `start` on, for as long as each one continues the segment and
+    /// completes no output period: what `push` and then `nextOutput` (returning nil) do with
+    /// such a sample, the same arithmetic in the same order, with the state kept in registers
+    /// rather than stored and loaded again at every sample. Most samples from 100 Hz on are
+    /// such; the first one that is not (it completes a period, starts a segment or is
+    /// ignored) is left to `push`.
+    /// - Parameters:
+    ///   - samples: the input.
+    ///   - start: the index of the first sample to push.
+    ///   - value: the signal's value at a sample.
+    ///   - pushed: called with each sample pushed, in order.
+    /// - Returns: the index of the first sample not pushed (`samples.count` when all were).
+    @inline(__always)
+    mutating func pushWithinPeriod(_ samples: UnsafeBufferPointer<Sample>, from start: Int,
+                                   value: (Sample) -> Double, pushed: (Sample) -> Void) -> Int {
+        guard started else { return start }
+        var index = start
+        var end = segmentEnd, endValue = segmentEndValue
+        var previousEnd = segmentStart, previousEndValue = segmentStartValue
+        var sum = accumulated
+        while index < samples.count {
+            let sample = samples[index]
+            let span = sample.time - end
+            // As `push`: a sample that does not advance, or comes after a gap, is not this path's;
+            // as `nextOutput`: nor is one at or past the open period's end.
+            guard span > 0, !(span > maximumGap), binEnd > sample.time else { break }
+            let newValue = value(sample)
+            // `nextOutput` integrates from the cursor, which `push` put at the segment's old end.
+            sum += 0.5 * (endValue + newValue) * span
+            previousEnd = end
+            previousEndValue = endValue
+            end = sample.time
+            endValue = newValue
+            pushed(sample)
+            index += 1
+        }
+        if index > start {
+            segmentStart = previousEnd
+            segmentStartValue = previousEndValue
+            segmentEnd = end
+            segmentEndValue = endValue
+            cursor = end
+            cursorValue = endValue
+            accumulated = sum
+        }
+        return index
+    }
+
     /// The next output period completed by the samples pushed so far: its centre time and the
     /// signal's mean over it; nil when the current period is still open.
     @inline(__always)

@@ -275,7 +275,7 @@ public struct MotionEvidence: Sendable {
             var periodicity: Float = -1
             let shortest = max(1, Int((0.3 * rate).rounded())), longest = min(count - 6, Int((1.2 * rate).rounded()))
             if longest >= shortest {
-                for lag in shortest...longest { periodicity = max(periodicity, ring.correlation(lag: lag).vertical) }
+                periodicity = ring.bestVerticalCorrelation(over: shortest...longest)
             } else {
                 periodicity = 0
             }
@@ -313,13 +313,19 @@ struct RingView {
         return storage[slot >= storage.count ? slot - storage.count : slot]
     }
 
+    /// The vertical motion and the across-gravity vector of a frame (its lanes 0-3).
+    @inline(__always)
+    func motion(_ index: Int) -> SIMD4<Float> {
+        self[index].lowHalf
+    }
+
     /// The normalised correlation, one lag apart, of the vertical motion and of the
     /// across-gravity vector, in one pass: each lane of the sums is one channel.
     func correlation(lag: Int) -> (vertical: Float, across: Float) {
         guard lag >= 1, count > lag + 5 else { return (0, 0) }
-        var cross = SIMD8<Float>.zero, late = SIMD8<Float>.zero, early = SIMD8<Float>.zero
+        var cross = SIMD4<Float>.zero, late = SIMD4<Float>.zero, early = SIMD4<Float>.zero
         for j in lag..<count {
-            let a = self[j], b = self[j - lag]
+            let a = motion(j), b = motion(j - lag)
             cross += a * b
             late += a * a
             early += b * b
@@ -329,6 +335,63 @@ struct RingView {
         let acrossNorm = (acrossLate * acrossEarly).squareRoot()
         return (verticalNorm > 0 ? cross[0] / verticalNorm : 0,
                 acrossNorm > 0 ? (cross[1] + cross[2] + cross[3]) / acrossNorm : 0)
+    }
+
+    /// The vertical motion's best normalised correlation with itself over `lags`, starting
+    /// from -1: each lag's correlation is `correlation(lag:)`'s vertical one, to the bit (the
+    /// same products summed in the same order), and the best is taken in the lags' order.
+    /// Eight lags are summed at once, one per lane, from a copy of the vertical motion in
+    /// reverse order, in which the frames a step of lags back lie side by side.
+    func bestVerticalCorrelation(over lags: ClosedRange<Int>) -> Float {
+        precondition(lags.lowerBound >= 1 && count > lags.upperBound + 5, "lags the stretch cannot correlate")
+        let padding = 8
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: count + padding) { reversed in
+            // reversed[i] is the vertical motion i frames before the newest; zeros past the oldest.
+            for i in 0..<count { reversed.initializeElement(at: i, to: self[count - 1 - i][0]) }
+            for i in count..<(count + padding) { reversed.initializeElement(at: i, to: 0) }
+            let raw = UnsafeRawPointer(reversed.baseAddress!)
+            let laneOffsets = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+            /// The lanes of `value` where `present` is all ones, and +0 elsewhere.
+            @inline(__always)
+            func keep(_ value: SIMD8<Float>, _ present: SIMD8<Int32>) -> SIMD8<Float> {
+                unsafeBitCast(unsafeBitCast(value, to: SIMD8<Int32>.self) & present, to: SIMD8<Float>.self)
+            }
+            var best: Float = -1
+            var first = lags.lowerBound
+            while first <= lags.upperBound {
+                // Lane k holds lag first + k: the products of frame j with frame j - first - k.
+                var cross = SIMD8<Float>.zero, late = SIMD8<Float>.zero, early = SIMD8<Float>.zero
+                var j = first
+                // While j is below a lane's lag, that lane adds +0, which leaves its sum as it is.
+                let rampEnd = min(first + 7, count)
+                while j < rampEnd {
+                    let a = reversed[count - 1 - j]
+                    let b = raw.loadUnaligned(fromByteOffset: (count - 1 - j + first) * MemoryLayout<Float>.stride,
+                                              as: SIMD8<Float>.self)
+                    // All ones in the lanes whose lag is at most j (k - (j - first) - 1 < 0).
+                    let present = (laneOffsets &- Int32(j - first + 1)) &>> 31
+                    cross += keep(a * b, present)
+                    late += keep(SIMD8(repeating: a * a), present)
+                    early += keep(b * b, present)
+                    j += 1
+                }
+                while j < count {
+                    let a = reversed[count - 1 - j]
+                    let b = raw.loadUnaligned(fromByteOffset: (count - 1 - j + first) * MemoryLayout<Float>.stride,
+                                              as: SIMD8<Float>.self)
+                    cross += a * b
+                    late += SIMD8(repeating: a * a)
+                    early += b * b
+                    j += 1
+                }
+                for k in 0..<min(8, lags.upperBound - first + 1) {
+                    let norm = (late[k] * early[k]).squareRoot()
+                    best = max(best, norm > 0 ? cross[k] / norm : 0)
+                }
+                first += 8
+            }
+            return best
+        }
     }
 
     /// The posture from frame `from` on: the rms chord between each frame's gravity direction

@@ -73,7 +73,32 @@ public struct StepDetector: Sendable {
     /// Processes a batch of samples, in order.
     public mutating func process(_ samples: UnsafeBufferPointer<Sample>, onStep: (StepEvent) -> Void) {
         var observer = NoObserver()
-        for sample in samples { process(sample, observer: &observer, onStep: onStep) }
+        var index = 0
+        while index < samples.count {
+            // Most samples only add to the open processing period's sums; the one that closes
+            // it (or starts a segment) takes the whole path.
+            index = pushWithinPeriod(samples, from: index)
+            guard index < samples.count else { break }
+            process(samples[index], observer: &observer, onStep: onStep)
+            index += 1
+        }
+    }
+
+    /// Takes samples from `start` on for as long as each one neither completes a processing
+    /// period nor starts a segment: what `process(_:observer:onStep:)` does with such a
+    /// sample (`BinAveragingResampler.pushWithinPeriod`, and the axes summed).
+    /// - Returns: the index of the first sample not taken.
+    @inline(__always)
+    mutating func pushWithinPeriod(_ samples: UnsafeBufferPointer<Sample>, from start: Int) -> Int {
+        var sum = axisSum
+        let end = resampler.pushWithinPeriod(samples, from: start) { sample in
+            sample.x * sample.x + sample.y * sample.y + sample.z * sample.z
+        } pushed: { sample in
+            sum += SIMD4(sample.x, sample.y, sample.z, 1)
+        }
+        axisSum = sum
+        samplesProcessed += end - start
+        return end
     }
 
     /// Processes a batch of samples, in order.

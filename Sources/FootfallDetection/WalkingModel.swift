@@ -57,13 +57,19 @@ public struct WalkingModel: Sendable, Equatable {
     /// The first feature outside the walking envelope (the wrist's too, for features measured
     /// at the wrist), or nil when every one is inside.
     public func outsideEnvelope(_ features: WalkingFeatures) -> Int? {
-        let atWrist = features.placement == .wrist
-        for i in 0..<WalkingFeatures.count {
-            let value = features.values[i]
-            if !(value >= lowerBounds[i] && value <= upperBounds[i]) || (atWrist && !(value <= wristUpperBounds[i])) { return i }
-        }
+        // Every lane at once (a SIMD32 indexed lane by lane is stored whole at every index);
+        // a lane that is not a number is outside.
+        let values = features.values
+        var inside = (values .>= lowerBounds) .& (values .<= upperBounds)
+        if features.placement == .wrist { inside .&= values .<= wristUpperBounds }
+        guard any(.!inside .& Self.featureLanes) else { return nil }
+        for i in 0..<WalkingFeatures.count where !inside[i] { return i }
         return nil
     }
+
+    /// The lanes that hold a feature.
+    static let featureLanes = SIMD32<Int64>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                            21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31) .< Int64(WalkingFeatures.count)
 
     /// The probability that the stretch is walking, 0 to 1: 0 outside the walking envelope,
     /// else the forest's.

@@ -59,9 +59,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folders", nargs="*")
     ap.add_argument("--windows", help="a stretches CSV already measured")
+    ap.add_argument("--every", type=int, default=1, metavar="N",
+                    help="learn and judge every Nth stretch only (neighbouring stretches share most of their steps): for a quicker comparison")
     a = ap.parse_args()
     folders = dataset_folders(a.folders)
     w = walkdata.Windows(a.windows) if a.windows else measure(build(), folders, os.path.join(walkdata_root(), "windows.csv"))
+    if a.every > 1:
+        w.keep(np.arange(len(w.y)) % a.every == 0)
     labels = np.array([walkdata.load_sidecar(t).get("label") or walkdata.load_sidecar(t).get("activity") for t in w.trace])
     weights = w.weights(np.ones(len(w.y), bool))
     people = np.unique(w.subject)

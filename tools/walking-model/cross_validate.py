@@ -25,7 +25,7 @@ import numpy as np
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 import walkdata  # noqa: E402
-from train import build, dataset_folders  # noqa: E402
+from train import build, dataset_folders, measure  # noqa: E402
 
 
 def recordings(folders):
@@ -126,15 +126,14 @@ def main():
                     help="the probability a stretch needs to start a walk (default %(default)s)")
     ap.add_argument("--continue", dest="keep", type=float, default=walkdata.CONTINUE_PROBABILITY,
                     help="the probability below which a walk going is judged not walking (default %(default)s)")
+    ap.add_argument("--work", metavar="DIR", help="keep the folds' models and reports in DIR (default: a temporary folder)")
     a = ap.parse_args()
     windows = os.path.abspath(a.windows) if a.windows else None
     folders = dataset_folders(a.folders)
     footfall = build()
-    work = tempfile.mkdtemp(prefix="footfall-cv-")
-    csv_path = windows or os.path.join(work, "windows.csv")
-    if not windows:
-        subprocess.run([footfall, "bench", "--windows-csv", csv_path] + folders, check=True)
-    w = walkdata.Windows(csv_path)
+    work = a.work or tempfile.mkdtemp(prefix="footfall-cv-")
+    os.makedirs(work, exist_ok=True)
+    w = walkdata.Windows(windows) if windows else measure(footfall, folders, os.path.join(work, "windows.csv"))
     recs = recordings(folders)
 
     everything = np.ones(len(w.y), bool)
@@ -150,9 +149,7 @@ def main():
         folds = defaultdict(list)
         fold_of = {}
         if scheme == "subject" and a.folds:
-            people = sorted({subject for _, _, subject in recs})
-            order = np.random.default_rng(1).permutation(len(people))
-            fold_of = {people[k]: f"fold {i % a.folds}" for i, k in enumerate(order)}
+            fold_of = {person: f"fold {k}" for person, k in walkdata.people_folds([r[2] for r in recs], a.folds).items()}
         for trace, dataset, subject in recs:
             folds[fold_of.get(subject, subject) if scheme == "subject" else dataset].append(trace)
         groups = np.array([fold_of.get(s, s) for s in w.subject]) if scheme == "subject" else w.dataset

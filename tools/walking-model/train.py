@@ -4,10 +4,11 @@ it into Sources/FootfallDetection/WalkingModel+Trained.swift.
 
 usage: tools/walking-model/train.py [DATASET_DIR ...]   (default: every set in ../shared/datasets)
 
-It builds footfall in release, measures every stretch of 4 and 8 strong candidate steps in
-the recordings (`footfall bench --windows-csv`), labels each from the recording's truth
-(walkdata.py says how), and fits the walking envelope and the logistic regression on all of
-them. The generated file records the data's fingerprint (SHA-256 of the stretches' CSV, which
+It builds footfall in release, copies the recordings as other devices would have recorded
+them (augment.py: 12.5 Hz 13-bit, 32 Hz 6-bit, 25 Hz 8-bit, into .build/walking-augmented),
+measures every stretch of 4 and 8 strong candidate steps in the recordings and the copies
+(`footfall bench --windows-csv`), labels each from the recording's truth (walkdata.py says
+how), and fits the walking envelope and the forest on all of them. The generated file records the data's fingerprint (SHA-256 of the stretches' CSV, which
 names every recording), the stretches' numbers, and the stretch-level figures in sample and
 cross-validated (leave one subject out, leave one dataset out), so a reader can see at once
 whether the model fits better than it generalises. tools/walking-model/cross_validate.py
@@ -18,7 +19,7 @@ scores the whole detector the same way.
                     moves the last digits): CI's proof that the shipped model is what the data gives.
   --learning-curve  held-out stretch errors against the share of people learned from.
 
-Needs numpy and scipy.
+Needs numpy, scipy and lightgbm.
 """
 import argparse, datetime, glob, os, subprocess, sys
 import numpy as np
@@ -50,7 +51,23 @@ def build():
 
 
 def measure(footfall, folders, csv_path):
-    subprocess.run([footfall, "bench", "--windows-csv", csv_path] + folders, check=True)
+    """Measures the stretches of the recordings in `folders` and of their copies as other
+    devices would have recorded them (augment.py, written once under .build), into one CSV."""
+    augmented_root = os.path.join(root, ".build", "walking-augmented")
+    subprocess.run([sys.executable, os.path.join(here, "augment.py"), augmented_root] + folders, check=True)
+    augmented = sorted(os.path.relpath(d, root) for variant in sorted(os.listdir(augmented_root))
+                       for d in glob.glob(os.path.join(augmented_root, variant, "*"))
+                       if os.path.basename(d) in {os.path.basename(os.path.normpath(f)) for f in folders})
+    real_csv, augmented_csv = csv_path + ".real", csv_path + ".augmented"
+    subprocess.run([footfall, "bench", "--windows-csv", real_csv] + folders, check=True)
+    subprocess.run([footfall, "bench", "--windows-csv", augmented_csv] + augmented, check=True)
+    with open(csv_path, "w") as out:
+        for i, part in enumerate((real_csv, augmented_csv)):
+            with open(part) as f:
+                header = f.readline()
+                if i == 0:
+                    out.write(header)
+                out.writelines(f)
     return walkdata.Windows(csv_path)
 
 
@@ -69,6 +86,11 @@ def stretch_figures(w, mask, probs):
 def named(figures):
     missed, passed = figures
     return {"walking stretches judged not walking": missed, "not-walking stretches judged walking": passed}
+
+
+# People are left out in five groups (each model learns from four fifths of them), not one by
+# one: the same figure's estimate for a tenth of the fits, and the folds cross_validate.py uses.
+PEOPLE_FOLDS = 5
 
 
 def cross_validated(w, groups):
@@ -185,6 +207,10 @@ def main():
                     help="write the model without the cross-validated stretch figures (a forest per person left out): for experiments")
     ap.add_argument("--learning-curve", action="store_true",
                     help="only print the stretch-level errors on held-out subjects against the share of subjects learned from")
+    ap.add_argument("--every", type=int, default=1, metavar="N",
+                    help="with --learning-curve: learn and judge every Nth stretch only (neighbouring stretches share most of their steps)")
+    ap.add_argument("--repeats", type=int, default=10, metavar="N",
+                    help="with --learning-curve: draws of people per fold and share (default %(default)s)")
     a = ap.parse_args()
     folders = dataset_folders(a.folders)
     csv_path = a.windows or os.path.join(root, ".build", "walking-windows.csv")
@@ -192,7 +218,9 @@ def main():
 
     if a.learning_curve:
         print("subjects learned from   walking stretches missed   not-walking stretches passed   (5 folds of subjects held out)")
-        for fraction, missed, passed in learning_curve(w):
+        if a.every > 1:
+            w.keep(np.arange(len(w.y)) % a.every == 0)
+        for fraction, missed, passed in learning_curve(w, repeats=a.repeats):
             print(f"{fraction:>22.0%}   {missed:>24.4f}   {passed:>28.4f}")
         return
 
@@ -204,7 +232,8 @@ def main():
         # out) are written when the model is, not learned again.
         by_subject = by_dataset = None
     else:
-        by_subject = named(stretch_figures(w, everything, cross_validated(w, w.subject)))
+        fold_of = walkdata.people_folds(w.subject, PEOPLE_FOLDS)
+        by_subject = named(stretch_figures(w, everything, cross_validated(w, np.array([fold_of[s] for s in w.subject]))))
         by_dataset = named(stretch_figures(w, everything, cross_validated(w, w.dataset)))
 
     forest = model["forest"]
@@ -225,7 +254,7 @@ def main():
         "//",
         "// Stretch-level figures at the start probability (stretches the gate would judge):",
     ]
-    for title, figures in (("in sample", in_sample), ("leave one subject out", by_subject),
+    for title, figures in (("in sample", in_sample), (f"leaving people out ({PEOPLE_FOLDS} folds)", by_subject),
                            ("leave one dataset out", by_dataset)):
         if figures is not None:
             lines.append("//   " + CROSS_VALIDATED_MARK * (title != "in sample") + title + ": "

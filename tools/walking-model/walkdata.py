@@ -92,6 +92,14 @@ def label(meta, start, end, candidates):
     return None
 
 
+def people_folds(subjects, folds):
+    """Each person's fold (0 to folds-1) when people are left out in `folds` groups: a fixed
+    shuffle, so train.py and cross_validate.py leave out the same people together."""
+    people = sorted(set(subjects))
+    order = np.random.default_rng(1).permutation(len(people))
+    return {people[k]: i % folds for i, k in enumerate(order)}
+
+
 class Windows:
     """The stretches of `footfall bench --windows-csv`, labelled."""
 
@@ -123,6 +131,11 @@ class Windows:
         self.augmented = np.array([bool(m.get("augmented")) for _, m, _ in keep])
         self.y = np.array([y for _, _, y in keep])
         self.rows_read = len(rows)
+
+    def keep(self, mask):
+        """Keeps only the stretches in `mask`."""
+        for name in ("trace", "dataset", "subject", "placement", "steps", "even", "X", "augmented", "y"):
+            setattr(self, name, getattr(self, name)[mask])
 
     def weights(self, mask):
         """Walking and not walking weigh the same in the fit. Within each, a dataset weighs as

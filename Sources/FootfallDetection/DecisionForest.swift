@@ -156,57 +156,77 @@ struct ScoringLayout: Sendable, Equatable {
     /// The summed output of the trees for `features`, summed in the trees' order.
     func score(_ features: SIMD32<Double>) -> Double {
         // The lanes a node reads, in memory (a SIMD32 indexed by a variable lane would be
-        // stored whole at every node): the features, then the leaves' lane.
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: Int(Self.leafLane) + 1) { x in
-            for lane in 0..<32 { x.initializeElement(at: lane, to: features[lane]) }
-            x.initializeElement(at: Int(Self.leafLane), to: -.infinity)
-            return nodes.withUnsafeBufferPointer { nodes in
-                roots.withUnsafeBufferPointer { roots in
-                    depths.withUnsafeBufferPointer { depths in
-                        @inline(__always)
-                        func step(_ node: Int) -> Int {
-                            let n = nodes[node]
-                            return Int(n.next) &+ (x[Int(n.lane)] <= n.threshold ? 0 : 1)
+        // stored whole at every node): the features, then the leaves' lane. On the stack, and
+        // walked with plain loops and pointers: the judgement allocates nothing, even unoptimised.
+        var lanes = Lanes(features: features)
+        return withUnsafeMutablePointer(to: &lanes) { lanes in
+            lanes.withMemoryRebound(to: Double.self, capacity: Int(Self.leafLane) + 1) { x in
+                nodes.withUnsafeBufferPointer { nodes in
+                    roots.withUnsafeBufferPointer { roots in
+                        depths.withUnsafeBufferPointer { depths in
+                            Self.sum(x: x, nodes: nodes.baseAddress!, roots: roots, depths: depths)
                         }
-                        var total = 0.0
-                        let trees = roots.count
-                        let whole = trees - trees % Self.groupSize
-                        var tree = 0
-                        while tree < whole {
-                            var a = Int(roots[tree]), b = Int(roots[tree + 1])
-                            var c = Int(roots[tree + 2]), d = Int(roots[tree + 3])
-                            var e = Int(roots[tree + 4]), f = Int(roots[tree + 5])
-                            var g = Int(roots[tree + 6]), h = Int(roots[tree + 7])
-                            for _ in 0..<depths[tree / Self.groupSize] {
-                                a = step(a)
-                                b = step(b)
-                                c = step(c)
-                                d = step(d)
-                                e = step(e)
-                                f = step(f)
-                                g = step(g)
-                                h = step(h)
-                            }
-                            total += nodes[a].threshold
-                            total += nodes[b].threshold
-                            total += nodes[c].threshold
-                            total += nodes[d].threshold
-                            total += nodes[e].threshold
-                            total += nodes[f].threshold
-                            total += nodes[g].threshold
-                            total += nodes[h].threshold
-                            tree += Self.groupSize
-                        }
-                        while tree < trees {
-                            var a = Int(roots[tree])
-                            for _ in 0..<depths[tree / Self.groupSize] { a = step(a) }
-                            total += nodes[a].threshold
-                            tree += 1
-                        }
-                        return total
                     }
                 }
             }
         }
+    }
+
+    /// The features and the leaves' lane, side by side in memory.
+    struct Lanes {
+        var features: SIMD32<Double>
+        var leaf = -Double.infinity
+    }
+
+    @inline(__always)
+    static func step(_ node: Int, _ x: UnsafePointer<Double>, _ nodes: UnsafePointer<Node>) -> Int {
+        let n = nodes[node]
+        return Int(n.next) &+ (x[Int(n.lane)] <= n.threshold ? 0 : 1)
+    }
+
+    static func sum(x: UnsafePointer<Double>, nodes: UnsafePointer<Node>, roots: UnsafeBufferPointer<Int32>,
+                    depths: UnsafeBufferPointer<Int32>) -> Double {
+        var total = 0.0
+        let trees = roots.count
+        let whole = trees - trees % groupSize
+        var tree = 0
+        while tree < whole {
+            var a = Int(roots[tree]), b = Int(roots[tree + 1])
+            var c = Int(roots[tree + 2]), d = Int(roots[tree + 3])
+            var e = Int(roots[tree + 4]), f = Int(roots[tree + 5])
+            var g = Int(roots[tree + 6]), h = Int(roots[tree + 7])
+            var remaining = Int(depths[tree / groupSize])
+            while remaining > 0 {
+                a = step(a, x, nodes)
+                b = step(b, x, nodes)
+                c = step(c, x, nodes)
+                d = step(d, x, nodes)
+                e = step(e, x, nodes)
+                f = step(f, x, nodes)
+                g = step(g, x, nodes)
+                h = step(h, x, nodes)
+                remaining -= 1
+            }
+            total += nodes[a].threshold
+            total += nodes[b].threshold
+            total += nodes[c].threshold
+            total += nodes[d].threshold
+            total += nodes[e].threshold
+            total += nodes[f].threshold
+            total += nodes[g].threshold
+            total += nodes[h].threshold
+            tree += groupSize
+        }
+        while tree < trees {
+            var a = Int(roots[tree])
+            var remaining = Int(depths[tree / groupSize])
+            while remaining > 0 {
+                a = step(a, x, nodes)
+                remaining -= 1
+            }
+            total += nodes[a].threshold
+            tree += 1
+        }
+        return total
     }
 }

@@ -30,6 +30,22 @@ struct AllocationTests {
         #expect(steps > 100)
     }
 
+    @Test func scoringAStretchAllocatesNothing() {
+        // The forest is asked at every judgement, twice a second while walking.
+        let model = WalkingModel.trained
+        var values = SIMD32<Double>.zero
+        values[1] = 0.8
+        var total = model.probability(WalkingFeatures(values: values))
+        let before = footfall_thread_allocations()
+        for i in 0..<100 {
+            values[2] = Double(i) / 100
+            total += model.probability(WalkingFeatures(values: values))
+        }
+        let after = footfall_thread_allocations()
+        #expect(after - before == 0, "\(after - before) allocations over 100 stretches")
+        #expect(total > 0)
+    }
+
     @Test func theCounterSeesAllocations() {
         // Guards the test above against a counter that counts nothing.
         let before = footfall_thread_allocations()

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import FootfallDetection
 import FootfallGoals
 import FootfallInput
 import FootfallYAML
@@ -29,6 +30,10 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// What steps are counted with: `auto` (the accelerometer, else a chip's step counter),
     /// `accelerometer`, or `hardware-steps` (the chip's own counter).
     public var source = StepSource.automatic
+    /// Where the device is worn: `wrist` (a watch, a band), `body` (a phone in a pocket or a
+    /// bag, a belt, the lower back) or `unknown`. The walking decision asks more of a walk's
+    /// start at the wrist, where hands at work make evenly spaced peaks all day.
+    public var placement = Placement.unknown
     /// Mount matrix override (checked when the file is read).
     public var mountMatrix: MountMatrix?
     /// Raw units per g for evdev devices that report no resolution.
@@ -63,6 +68,13 @@ public struct DaemonConfiguration: Sendable, Equatable {
         try DayBoundary(timeZone: timeZone, startHour: dayStartMinutes / 60, startMinute: dayStartMinutes % 60)
     }
 
+    /// The detector's configuration: the defaults, at the configured placement.
+    public var detector: DetectorConfiguration {
+        var detector = DetectorConfiguration.default
+        detector.placement = placement
+        return detector
+    }
+
     /// How sensors are chosen and driven.
     public var input: InputConfiguration {
         var input = InputConfiguration()
@@ -88,6 +100,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
         var keys: [String] = []
         if device != other.device { keys.append("device") }
         if source != other.source { keys.append("source") }
+        if placement != other.placement { keys.append("placement") }
         if mountMatrix != other.mountMatrix { keys.append("mount_matrix") }
         if iioURI != other.iioURI { keys.append("iio_uri") }
         if targetRateHz != other.targetRateHz { keys.append("target_rate_hz") }
@@ -97,7 +110,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
 
     /// The keys the file may hold, for error messages and docs.
     public static let keys = ["goal", "user_name", "height_cm", "stride_m", "day_start", "palette", "device", "source",
-                              "mount_matrix", "units_per_g", "iio_uri", "target_rate_hz", "report_latency", "retention_days",
+                              "placement", "mount_matrix", "units_per_g", "iio_uri", "target_rate_hz", "report_latency", "retention_days",
                               "approximations", "metrics_file", "log_level"]
 
     /// Reads a configuration file.
@@ -161,6 +174,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
             case "palette": configuration.palette = try field.choice(Palette.Name.self)
             case "device": configuration.device = try field.optionalText().map(DeviceSelector.init) ?? .automatic
             case "source": configuration.source = try field.choice(StepSource.self)
+            case "placement": configuration.placement = try field.choice(Placement.self)
             case "mount_matrix": configuration.mountMatrix = try field.optionalMountMatrix()
             case "units_per_g": configuration.unitsPerG = try field.optionalNumber(in: 1...1e7)
             case "iio_uri": configuration.iioURI = try field.optionalText()

@@ -45,7 +45,7 @@ struct Daemon {
         let writer = StoreWriter(store: store, ledger: ledger, hub: hub, executor: executor, logger: Logger(label: "footfall.store"))
         // One schedule for the whole daemon: the sensor thread's batches, one per report latency.
         let handover = BatchHandover(ledger: ledger, writer: writer)
-        let sensor = try SensorService(makeSource: { source.open(logger: sensorLogger) }, detector: .default, sink: handover,
+        let sensor = try SensorService(makeSource: { source.open(logger: sensorLogger) }, detector: configuration.detector, sink: handover,
                                    logger: sensorLogger, input: input)
         let core = DaemonCore(ledger: ledger, store: store, executor: executor, sensor: sensor, catalog: source.catalog,
                               release: FootfallRelease.version, settings: settings, handover: handover)

@@ -1,3 +1,4 @@
+import FootfallDetection
 import FootfallInput
 import Testing
 @testable import FootfallService
@@ -83,6 +84,22 @@ struct DaemonConfigurationTests {
         } catch {
             #expect(error.line == 2)
             #expect(error.description.contains("'source' must be one of auto, accelerometer, hardware-steps"), "\(error)")
+        }
+    }
+
+    @Test func whereTheDeviceIsWornReachesTheDetector() throws {
+        // Unknown unless said; the wrist's stricter start thresholds follow from it.
+        #expect(DaemonConfiguration().detector.placement == .unknown)
+        let watch = try DaemonConfiguration.parse("placement: wrist\n")
+        #expect(watch.detector.placement == .wrist)
+        #expect(watch.detector.decision == DetectorConfiguration.default.decision)
+        #expect(try DaemonConfiguration.parse("placement: body\n").detector.placement == .body)
+        #expect(watch.keysNeedingRestart(comparedTo: DaemonConfiguration()) == ["placement"])
+        do {
+            _ = try DaemonConfiguration.parse("placement: pocket\n", path: "f.yaml")
+            Issue.record("accepted 'pocket'")
+        } catch {
+            #expect(error.description.contains("'placement' must be one of wrist, body, unknown"), "\(error)")
         }
     }
 

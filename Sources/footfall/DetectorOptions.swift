@@ -23,7 +23,7 @@ struct DetectorOptions: ParsableArguments {
     func configuration(forRecording path: String) throws -> DetectorConfiguration {
         var configuration = try configuration()
         if placement == nil {
-            configuration.placement = Placement(describing: (try? TraceSidecar.load(besideTrace: path))??.placement)
+            configuration = configuration.atPlacement(of: (try? TraceSidecar.load(besideTrace: path)) ?? nil)
         }
         return configuration
     }

@@ -57,7 +57,7 @@ struct DetectorConfigurationOverridesTests {
         #expect(set.selection.shortWalkSteps == 5 && set.selection.resumeWindow == .seconds(4))
         #expect(set.crediting.mostFaintStepsInARow == 1)
         // The starts by rhythm and by resuming keep their own thresholds.
-        #expect(set.decision.rhythmStartProbability == 0.2 && set.decision.resumedStartProbability == 0.2)
+        #expect(set.decision.rhythmStartProbability == 0.2 && set.decision.resumedStartProbability == 0.4)
     }
 
     @Test func anUnknownNameIsRefusedWithTheKnownOnes() {

@@ -19,7 +19,7 @@ struct DetectorRecordingTests {
 
     /// Checks the judgements CSV of a trace against the judgements; returns the reasons seen.
     func checkJudgementsCSV(_ trace: String) throws -> Set<String> {
-        let samples = try TraceCSVReader.readSamples(path: SampleTracesLocation.path(trace))
+        let samples = try Recording.readSamples(path: SampleTracesLocation.path(trace))
         let recording = DetectorRecording(samples: samples)
         let lines = recording.judgementsCSV().split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let header = try #require(lines.first).map(String.init)

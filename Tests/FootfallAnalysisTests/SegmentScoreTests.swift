@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FootfallDetection
 import FootfallTraces
 @testable import FootfallAnalysis
 
@@ -87,7 +88,8 @@ struct SegmentScoreTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for recording in recordings {
-            let count = try TraceCount.run(path: recording.tracePath)
+            let count = try TraceCount.run(path: recording.tracePath,
+                                           configuration: DetectorConfiguration.default.atPlacement(of: try TraceSidecar.load(besideTrace: recording.tracePath)))
             let json = try JSONSerialization.data(withJSONObject: ["steps": count.steps, "step_times": count.stepTimes])
             try json.write(to: folder.appendingPathComponent(Trace.name(ofPath: recording.tracePath) + ".json"))
         }

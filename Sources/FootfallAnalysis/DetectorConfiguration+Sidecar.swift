@@ -1,0 +1,13 @@
+import FootfallDetection
+import FootfallTraces
+
+extension DetectorConfiguration {
+    /// This configuration at the placement a recording's sidecar names (wrist, body, or
+    /// unknown when it names none or there is no sidecar): how `footfall count`, the bench and
+    /// the stretches' export count a recording unless a placement is given.
+    public func atPlacement(of sidecar: TraceSidecar?) -> DetectorConfiguration {
+        var configuration = self
+        configuration.placement = Placement(describing: sidecar?.placement)
+        return configuration
+    }
+}

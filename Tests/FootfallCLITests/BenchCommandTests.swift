@@ -36,8 +36,8 @@ struct BenchCommandTests {
             return (object?["datasets"] as? [[String: Any]]) ?? []
         }
         let a = try datasets(whole.stdout), b = try datasets(merged.stdout)
-        // bangle-wrist, daily-living, gestures, oxford-phone, synthetic.
-        #expect(a.map { $0["dataset"] as? String } == ["bangle-wrist", "daily-living", "gestures", "oxford-phone", "synthetic"])
+        // bangle-wrist, daily-living, gestures, oxford-phone, synthetic, wisdm-watch.
+        #expect(a.map { $0["dataset"] as? String } == ["bangle-wrist", "daily-living", "gestures", "oxford-phone", "synthetic", "wisdm-watch"])
         #expect(a.map { $0["walk4_recall"] as? Double } == b.map { $0["walk4_recall"] as? Double })
         #expect(a.map { $0["counted"] as? Int } == b.map { $0["counted"] as? Int })
         #expect(a.map { $0["dataset"] as? String } == b.map { $0["dataset"] as? String })

@@ -24,9 +24,9 @@ struct WalkingDecisionTests {
     let walkingPace = 0.55
 
     @Test func eachQuestionIsHeldToItsOwnThreshold() {
-        // Even odds start a short walk; a walk going, resuming or on a rhythm takes less
-        // (today's values: the rhythm and resumed starts are the continue probability's 0.2).
-        let decision = decision(probability: 0.3)
+        // Even odds start a short walk; a walk that ended moments ago resumes at 0.4; a walk
+        // going, or seven steps on a rhythm, take 0.2.
+        let decision = decision(probability: 0.45)
         var seen: [WalkingQuestion: WalkingVerdict] = [:]
         for question in WalkingQuestion.allCases {
             seen[question] = decision.verdict(on: question, inside, stepPeriod: walkingPace,
@@ -34,19 +34,37 @@ struct WalkingDecisionTests {
         }
         #expect(seen[.shortWalk]?.reason == .belowThreshold && seen[.shortWalk]?.threshold == 0.5)
         #expect(seen[.finishedShortWalk]?.reason == .belowThreshold && seen[.finishedShortWalk]?.threshold == 0.5)
-        for question in [WalkingQuestion.resumed, .rhythm, .stillWalking] {
+        #expect(seen[.resumed]?.walking == true && seen[.resumed]?.threshold == 0.4)
+        for question in [WalkingQuestion.rhythm, .stillWalking] {
             #expect(seen[question]?.walking == true && seen[question]?.threshold == 0.2, "\(question)")
-            #expect(seen[question]?.probability ?? 0 > 0.29 && seen[question]?.probability ?? 1 < 0.31)
+            #expect(seen[question]?.probability ?? 0 > 0.44 && seen[question]?.probability ?? 1 < 0.46)
         }
         // A rhythm's start has a threshold of its own: raised, it no longer starts a walk that
         // the continue probability would keep.
-        let stricter = self.decision(probability: 0.3) { $0.rhythmStartProbability = 0.4 }
+        let stricter = self.decision(probability: 0.45) { $0.rhythmStartProbability = 0.5 }
         let rhythm = stricter.verdict(on: .rhythm, inside, stepPeriod: walkingPace)
-        #expect(!rhythm.walking && rhythm.reason == .belowThreshold && rhythm.threshold == 0.4)
+        #expect(!rhythm.walking && rhythm.reason == .belowThreshold && rhythm.threshold == 0.5)
         #expect(stricter.verdict(on: .stillWalking, inside, stepPeriod: walkingPace).walking)
         #expect(stricter.verdict(on: .resumed, inside, stepPeriod: walkingPace).walking)
-        let resumedStricter = self.decision(probability: 0.3) { $0.resumedStartProbability = 0.35 }
+        let resumedStricter = self.decision(probability: 0.45) { $0.resumedStartProbability = 0.5 }
         #expect(resumedStricter.verdict(on: .resumed, inside, stepPeriod: walkingPace).reason == .belowThreshold)
+    }
+
+    @Test func aWalkStartsOnFirmerEvidenceAtTheWrist() {
+        // At the wrist, hands at work make evenly spaced peaks all day: a short walk and a
+        // rhythm start at 0.9 there; a walk going is kept as anywhere else.
+        var values = SIMD32<Double>.zero
+        values[WalkingFeatures.names.firstIndex(of: "placement_wrist")!] = Placement.wrist.featureValue
+        let wrist = WalkingFeatures(values: values)
+        #expect(wrist.placement == .wrist && inside.placement == .body)
+        let decision = decision(probability: 0.8)
+        for question in [WalkingQuestion.shortWalk, .rhythm] {
+            let verdict = decision.verdict(on: question, wrist, stepPeriod: walkingPace)
+            #expect(!verdict.walking && verdict.threshold == 0.9, "\(question)")
+            #expect(decision.verdict(on: question, inside, stepPeriod: walkingPace).walking, "\(question)")
+        }
+        #expect(decision.verdict(on: .stillWalking, wrist, stepPeriod: walkingPace).walking)
+        #expect(self.decision(probability: 0.95).verdict(on: .shortWalk, wrist, stepPeriod: walkingPace).walking)
     }
 
     @Test func outsideTheEnvelopeSaysWhichFeature() {

@@ -28,10 +28,15 @@ public struct MotionEvidence: Sendable {
     /// Per frame: the band-passed vector's part along gravity (the vertical motion, signed),
     /// its part across gravity (3), the unit gravity direction (3), and the energy above the
     /// step band of this frame and the one skipped before it.
-    var frames: FixedRing<SIMD8<Float>>
+    var frames: MirroredRing<SIMD8<Float>>
+    /// Per frame of `frames`, what the context reads of it alone, worked out once when it is
+    /// kept rather than at every window over it: the length of the gravity direction's turn
+    /// since the frame before (0 for the first after a reset), and the frame's step-band
+    /// energy (`frameEnergy`).
+    var frameTerms: MirroredRing<SIMD2<Float>>
     /// The band-passed magnitude of every processing frame (not only every other), for
     /// comparing the shapes of steps.
-    var magnitudes: FixedRing<Float>
+    var magnitudes: MirroredRing<Float>
     let frameRate: Double
     /// The time of the newest frame kept in `frames`, and of the newest in `magnitudes`.
     var newestTime = 0.0
@@ -46,14 +51,16 @@ public struct MotionEvidence: Sendable {
                                    lowPassHz: min(2 * configuration.lowPassHz, 0.45 * configuration.processingRateHz),
                                    sampleRateHz: configuration.processingRateHz)
         let capacity = max(Int((configuration.evidenceMemory.inSeconds * rate).rounded(.up)) + 1, 16)
-        frames = FixedRing(capacity: capacity, filler: .zero)
+        frames = MirroredRing(capacity: capacity, filler: .zero)
+        frameTerms = MirroredRing(capacity: capacity, filler: .zero)
         frameRate = configuration.processingRateHz
-        magnitudes = FixedRing(capacity: 2 * capacity, filler: 0)
+        magnitudes = MirroredRing(capacity: 2 * capacity, filler: 0)
     }
 
     /// Forgets everything: a new segment of input starts.
     public mutating func reset() {
         frames.removeAll()
+        frameTerms.removeAll()
         magnitudes.removeAll()
         needsSettling = true
         skipNext = false
@@ -88,10 +95,25 @@ public struct MotionEvidence: Sendable {
         let vertical = downSquared > 0 ? downward * (1 / downSquared.squareRoot()) : .zero
         let up = (moving * vertical).sum()
         let across = moving - up * vertical
-        frames.append(SIMD8(up, across.x, across.y, across.z, vertical.x, vertical.y, vertical.z,
-                            aboveEnergy + aboveBandCarry))
+        let frame = SIMD8(up, across.x, across.y, across.z, vertical.x, vertical.y, vertical.z,
+                          aboveEnergy + aboveBandCarry)
+        // The gravity direction's turn from the frame before, as `context` measures it.
+        var turnLength: Float = 0
+        if frames.count > 0 {
+            let previous = frames[frames.count - 1]
+            let turn = SIMD3(frame[4] - previous[4], frame[5] - previous[5], frame[6] - previous[6])
+            turnLength = (turn * turn).sum().squareRoot()
+        }
+        frames.append(frame)
+        frameTerms.append(SIMD2(turnLength, Self.frameEnergy(frame)))
         aboveBandCarry = 0
         newestTime = time
+    }
+
+    /// The step-band energy of a frame: its vertical motion and across-gravity vector squared.
+    @inline(__always)
+    static func frameEnergy(_ f: SIMD8<Float>) -> Float {
+        f[0] * f[0] + f[1] * f[1] + f[2] * f[2] + f[3] * f[3]
     }
 
     /// How alike consecutive steps look: the mean correlation of the band-passed magnitude
@@ -110,22 +132,24 @@ public struct MotionEvidence: Sendable {
         }
         var total = 0.0
         var pairs = 0
-        for i in first..<(count - 1) {
-            let a = frame(i), b = frame(i + 1)
-            guard a - half >= 0, b + half < magnitudes.count, a + half < magnitudes.count else { continue }
-            var meanA: Float = 0, meanB: Float = 0
-            for k in -half...half { meanA += magnitudes[a + k]; meanB += magnitudes[b + k] }
-            meanA /= Float(2 * half + 1)
-            meanB /= Float(2 * half + 1)
-            var cross: Float = 0, energyA: Float = 0, energyB: Float = 0
-            for k in -half...half {
-                let x = magnitudes[a + k] - meanA, y = magnitudes[b + k] - meanB
-                cross += x * y
-                energyA += x * x
-                energyB += y * y
+        magnitudes.withUnsafeElements { magnitudes in
+            for i in first..<(count - 1) {
+                let a = frame(i), b = frame(i + 1)
+                guard a - half >= 0, b + half < magnitudes.count, a + half < magnitudes.count else { continue }
+                var meanA: Float = 0, meanB: Float = 0
+                for k in -half...half { meanA += magnitudes[a + k]; meanB += magnitudes[b + k] }
+                meanA /= Float(2 * half + 1)
+                meanB /= Float(2 * half + 1)
+                var cross: Float = 0, energyA: Float = 0, energyB: Float = 0
+                for k in -half...half {
+                    let x = magnitudes[a + k] - meanA, y = magnitudes[b + k] - meanB
+                    cross += x * y
+                    energyA += x * x
+                    energyB += y * y
+                }
+                let norm = (energyA * energyB).squareRoot()
+                if norm > 0 { total += Double(cross / norm); pairs += 1 }
             }
-            let norm = (energyA * energyB).squareRoot()
-            if norm > 0 { total += Double(cross / norm); pairs += 1 }
         }
         return pairs > 0 ? total / Double(pairs) : 0
     }
@@ -190,16 +214,26 @@ public struct MotionEvidence: Sendable {
         let count = last - from + 1
         let orientationFrom = min(first, last) - from
 
-        return frames.storage.withUnsafeBufferPointer { storage in
-            let ring = RingView(storage: storage, head: frames.head, from: from, count: count)
-            var energy = SIMD8<Float>.zero
-            // Lane 7 already holds an energy (two frames' above the step band): summed as it is.
+        return frames.withUnsafeElements { held in
+            let ring = RingView(held, from: from, count: count)
+            // Lanes 0-3 of the frames squared and summed; lanes 4-7 summed from `orientationFrom`
+            // on, for the posture, with lane 7, the energy above the step band (two frames'),
+            // summed over every frame as it is: lane by lane the sums `posture(from:)` and a
+            // pass over each lane would make, in the same order.
+            var energy = SIMD4<Float>.zero
             var above: Float = 0
-            for j in 0..<count {
-                let f = ring[j]
+            for j in 0..<orientationFrom {
+                let f = ring.motion(j)
                 energy += f * f
-                above += f[7]
+                above += ring[j][7]
             }
+            var upper = SIMD4<Float>(0, 0, 0, above)
+            for j in orientationFrom..<count {
+                let f = ring[j]
+                energy += f.lowHalf * f.lowHalf
+                upper += f.highHalf
+            }
+            above = upper[3]
             let verticalEnergy = energy[0]
             let acrossEnergy = energy[1] + energy[2] + energy[3]
             let oneStep = ring.correlation(lag: step)
@@ -212,7 +246,7 @@ public struct MotionEvidence: Sendable {
             let halfStep = (vertical: halfBelow.vertical * (1 - fraction) + halfAbove.vertical * fraction,
                             across: halfBelow.across * (1 - fraction) + halfAbove.across * fraction)
 
-            let posture = ring.posture(from: orientationFrom)
+            let posture = ring.posture(from: orientationFrom, sum: SIMD3(upper[0], upper[1], upper[2]))
             let sustained = ring.sustainedAboveBand(block: max(1, step / 2))
             let noiseFloor = Float(0.09) * Float(count)
             let stepBandEnergy = verticalEnergy + acrossEnergy
@@ -245,29 +279,37 @@ public struct MotionEvidence: Sendable {
         let from = max(0, last - wanted + 1)
         let count = last - from + 1
         guard count >= Int(2 * rate) else { return nil }
-        return frames.storage.withUnsafeBufferPointer { storage in
-            let ring = RingView(storage: storage, head: frames.head, from: from, count: count)
-            var energy = SIMD8<Float>.zero
-            var above: Float = 0
+        return frames.withUnsafeElements { held in
+            frameTerms.withUnsafeElements { heldTerms in
+            let ring = RingView(held, from: from, count: count)
+            let terms = heldTerms.baseAddress! + from
+            // Lanes 0-3 of the frames squared and summed; lanes 4-6 summed for the posture, and
+            // lane 7 (the energy above the step band) as it is: lane by lane the sums a pass
+            // over each would make, in the same order.
+            var energy = SIMD4<Float>.zero
+            var upper = SIMD4<Float>.zero
             var path: Float = 0
             // Seconds in which the step-band motion's rms is above `activeLevel`.
             let block = max(1, Int(rate.rounded()))
-            var blockEnergy: Float = 0, blocks = 0, activeBlocks = 0
-            var previous = ring[0]
+            let activeEnergy = ContextEvidence.activeLevel * ContextEvidence.activeLevel * Float(block)
+            var blockEnergy: Float = 0, blocks = 0, activeBlocks = 0, inBlock = 0
             for j in 0..<count {
                 let f = ring[j]
-                energy += f * f
-                above += f[7]
-                let turn = SIMD3(f[4] - previous[4], f[5] - previous[5], f[6] - previous[6])
-                path += (turn * turn).sum().squareRoot()
-                previous = f
-                blockEnergy += f[0] * f[0] + f[1] * f[1] + f[2] * f[2] + f[3] * f[3]
-                if (j + 1) % block == 0 {
+                energy += f.lowHalf * f.lowHalf
+                upper += f.highHalf
+                // The turn from the frame before (none before the first: it adds 0).
+                let term = terms[j]
+                if j > 0 { path += term[0] }
+                blockEnergy += term[1]
+                inBlock += 1
+                if inBlock == block {
+                    inBlock = 0
                     blocks += 1
-                    if blockEnergy > ContextEvidence.activeLevel * ContextEvidence.activeLevel * Float(block) { activeBlocks += 1 }
+                    if blockEnergy > activeEnergy { activeBlocks += 1 }
                     blockEnergy = 0
                 }
             }
+            let above = upper[3]
             let verticalEnergy = energy[0] / Float(count)
             let acrossEnergy = (energy[1] + energy[2] + energy[3]) / Float(count)
             // How periodic the vertical motion is: its best correlation over the lags of a
@@ -279,7 +321,7 @@ public struct MotionEvidence: Sendable {
             } else {
                 periodicity = 0
             }
-            let posture = ring.posture(from: 0)
+            let posture = ring.posture(from: 0, sum: SIMD3(upper[0], upper[1], upper[2]))
             let seconds = Float(count) / Float(rate)
             return ContextEvidence(
                 verticalLevel: Double(verticalEnergy.squareRoot()), acrossLevel: Double(acrossEnergy.squareRoot()),
@@ -287,6 +329,7 @@ public struct MotionEvidence: Sendable {
                 aboveBandRatio: Double(0.5 * above / Float(count) / (verticalEnergy + acrossEnergy + 0.0036)),
                 activeShare: blocks > 0 ? Double(activeBlocks) / Double(blocks) : 0,
                 verticalPeriodicity: Double(periodicity))
+            }
         }
     }
 }
@@ -294,23 +337,21 @@ public struct MotionEvidence: Sendable {
 /// A stretch of the frame ring's storage seen through indices from 0, for the window loops:
 /// no bounds or uniqueness checks per frame.
 struct RingView {
-    let storage: UnsafeBufferPointer<SIMD8<Float>>
-    /// The storage slot of index 0.
-    let start: Int
+    /// The stretch's first frame; the rest follow it in memory (`MirroredRing`).
+    let base: UnsafePointer<SIMD8<Float>>
     /// How many frames the stretch holds.
     let count: Int
 
-    init(storage: UnsafeBufferPointer<SIMD8<Float>>, head: Int, from: Int, count: Int) {
-        self.storage = storage
-        let slot = head + from
-        start = slot >= storage.count ? slot - storage.count : slot
+    /// The stretch of `count` frames from index `from` of the frames `held`, oldest first.
+    init(_ held: UnsafeBufferPointer<SIMD8<Float>>, from: Int, count: Int) {
+        precondition(from >= 0 && count >= 0 && from + count <= held.count, "a stretch past the frames held")
+        base = held.baseAddress! + from
         self.count = count
     }
 
     @inline(__always)
     subscript(index: Int) -> SIMD8<Float> {
-        let slot = start + index
-        return storage[slot >= storage.count ? slot - storage.count : slot]
+        base[index]
     }
 
     /// The vertical motion and the across-gravity vector of a frame (its lanes 0-3).
@@ -398,9 +439,9 @@ struct RingView {
     /// and their mean direction (about radians), the chord from the first to the last, and
     /// how closely the mean direction lies along one of the device's axes (1 on an axis,
     /// 1/√3 between all three).
-    func posture(from: Int) -> (spread: Double, drift: Double, axisAlignment: Double) {
-        var sum = SIMD3<Float>.zero
-        for j in from..<count { let f = self[j]; sum += SIMD3(f[4], f[5], f[6]) }
+    /// - Parameter sum: the gravity directions (lanes 4-6) summed from `from` on, in order
+    ///   from `.zero`.
+    func posture(from: Int, sum: SIMD3<Float>) -> (spread: Double, drift: Double, axisAlignment: Double) {
         let meanLength = (sum * sum).sum().squareRoot()
         guard meanLength > 0 else { return (0, 0, 0) }
         let direction = sum / meanLength

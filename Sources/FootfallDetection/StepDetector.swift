@@ -73,50 +73,60 @@ public struct StepDetector: Sendable {
     /// Processes a batch of samples, in order.
     public mutating func process(_ samples: UnsafeBufferPointer<Sample>, onStep: (StepEvent) -> Void) {
         var observer = NoObserver()
-        var index = 0
-        // A frame the resampler has completed and the stages after it have not yet taken. Its
-        // value ends a chain of divisions and a square root; the samples of the next period
-        // are summed while that chain completes, then the frame is processed. The stages after
-        // the resampler read nothing the summing writes, and it nothing they write, so this is
-        // the same work as taking each frame at once, in the same order for each stage.
-        var pending: (time: Double, frame: SIMD4<Double>)?
-        while index < samples.count {
-            // Most samples only add to the open processing period's sums; the one that closes
-            // it (or starts a segment) takes the whole path.
-            index = pushWithinPeriod(samples, from: index)
-            if let frame = pending {
-                processFrame(time: frame.time, frame: frame.frame, observer: &observer, onStep: onStep)
-                pending = nil
-            }
-            guard index < samples.count else { break }
-            // What `process(_:observer:onStep:)` does with the sample, its frames held back.
-            let sample = samples[index]
-            index += 1
-            samplesProcessed += 1
-            let squared = sample.x * sample.x + sample.y * sample.y + sample.z * sample.z
-            let axes = SIMD4(sample.x, sample.y, sample.z, 1)
-            if resampler.push(time: sample.time, value: squared) == .restarted {
-                finishSegment(observer: &observer, onStep: onStep)
-                needsSettling = true
-                axisSum = axes
-                continue
-            }
-            while let (time, meanSquare) = resampler.nextOutput() {
-                if axisSum[3] > 0 {
-                    lastAxes = axisSum * (1 / axisSum[3])
-                    axisSum = .zero
+        // Frames the resampler has completed and the stages after it have not yet taken, up to
+        // `heldFrames`. Each frame's value ends a chain of divisions and a square root; the
+        // samples of the next periods are summed and their frames' chains run while the earlier
+        // ones complete, then the frames are processed, in order. The stages after the
+        // resampler read nothing the summing writes, and it nothing they write, so this is the
+        // same work as taking each frame at once, in the same order for each stage.
+        withUnsafeTemporaryAllocation(of: (time: Double, frame: SIMD4<Double>).self, capacity: Self.heldFrames) { held in
+            var heldCount = 0
+            var index = 0
+            while index < samples.count {
+                // Most samples only add to the open processing period's sums; the one that
+                // closes it (or starts a segment) takes the whole path.
+                index = pushWithinPeriod(samples, from: index)
+                guard index < samples.count else { break }
+                // What `process(_:observer:onStep:)` does with the sample, its frames held back.
+                let sample = samples[index]
+                index += 1
+                samplesProcessed += 1
+                let squared = sample.x * sample.x + sample.y * sample.y + sample.z * sample.z
+                let axes = SIMD4(sample.x, sample.y, sample.z, 1)
+                if resampler.push(time: sample.time, value: squared) == .restarted {
+                    for i in 0..<heldCount {
+                        processFrame(time: held[i].time, frame: held[i].frame, observer: &observer, onStep: onStep)
+                    }
+                    heldCount = 0
+                    finishSegment(observer: &observer, onStep: onStep)
+                    needsSettling = true
+                    axisSum = axes
+                    continue
                 }
-                if let frame = pending {
-                    processFrame(time: frame.time, frame: frame.frame, observer: &observer, onStep: onStep)
+                while let (time, meanSquare) = resampler.nextOutput() {
+                    if axisSum[3] > 0 {
+                        lastAxes = axisSum * (1 / axisSum[3])
+                        axisSum = .zero
+                    }
+                    if heldCount == Self.heldFrames {
+                        for i in 0..<heldCount {
+                            processFrame(time: held[i].time, frame: held[i].frame, observer: &observer, onStep: onStep)
+                        }
+                        heldCount = 0
+                    }
+                    held[heldCount] = (time, SIMD4(meanSquare.squareRoot(), lastAxes[0], lastAxes[1], lastAxes[2]))
+                    heldCount += 1
                 }
-                pending = (time, SIMD4(meanSquare.squareRoot(), lastAxes[0], lastAxes[1], lastAxes[2]))
+                axisSum += axes
             }
-            axisSum += axes
-        }
-        if let frame = pending {
-            processFrame(time: frame.time, frame: frame.frame, observer: &observer, onStep: onStep)
+            for i in 0..<heldCount {
+                processFrame(time: held[i].time, frame: held[i].frame, observer: &observer, onStep: onStep)
+            }
         }
     }
+
+    /// How many completed frames the batch path holds back before processing them.
+    static let heldFrames = 8
 
     /// Takes samples from `start` on for as long as each one neither completes a processing
     /// period nor starts a segment: what `process(_:observer:onStep:)` does with such a

@@ -236,13 +236,11 @@ public struct MotionEvidence: Sendable {
             above = upper[3]
             let verticalEnergy = energy[0]
             let acrossEnergy = energy[1] + energy[2] + energy[3]
-            let oneStep = ring.correlation(lag: step)
-            let oneStride = ring.correlation(lag: 2 * step)
-            // Half a step on, a walker's bounce is at its opposite: the correlation there, read
-            // between the two whole lags around it.
             let half = 0.5 * lagFrames
             let below = max(1, Int(half)), fraction = Float(max(0, half - Double(below)))
-            let halfBelow = ring.correlation(lag: below), halfAbove = ring.correlation(lag: below + 1)
+            let (oneStep, oneStride, halfBelow, halfAbove) = ring.correlations(step, 2 * step, below, below + 1)
+            // Half a step on, a walker's bounce is at its opposite: the correlation there, read
+            // between the two whole lags around it.
             let halfStep = (vertical: halfBelow.vertical * (1 - fraction) + halfAbove.vertical * fraction,
                             across: halfBelow.across * (1 - fraction) + halfAbove.across * fraction)
 
@@ -360,6 +358,59 @@ struct RingView {
         self[index].lowHalf
     }
 
+    /// `correlation(lag:)` at four lags, each to the bit (the same products summed in the same
+    /// order), in one pass where their frames overlap: four sets of sums in one loop keep the
+    /// adders busy where one set waits on its own previous sum.
+    func correlations(_ lag0: Int, _ lag1: Int, _ lag2: Int, _ lag3: Int)
+        -> ((vertical: Float, across: Float), (vertical: Float, across: Float),
+            (vertical: Float, across: Float), (vertical: Float, across: Float)) {
+        let lowest = min(lag0, lag1, lag2, lag3), highest = max(lag0, lag1, lag2, lag3)
+        guard lowest >= 1, count > highest + 5 else {
+            return (correlation(lag: lag0), correlation(lag: lag1), correlation(lag: lag2), correlation(lag: lag3))
+        }
+        var cross0 = SIMD4<Float>.zero, late0 = SIMD4<Float>.zero, early0 = SIMD4<Float>.zero
+        var cross1 = SIMD4<Float>.zero, late1 = SIMD4<Float>.zero, early1 = SIMD4<Float>.zero
+        var cross2 = SIMD4<Float>.zero, late2 = SIMD4<Float>.zero, early2 = SIMD4<Float>.zero
+        var cross3 = SIMD4<Float>.zero, late3 = SIMD4<Float>.zero, early3 = SIMD4<Float>.zero
+        // Each lag's frames before the highest lag's first, then all four together.
+        for j in lag0..<highest {
+            let a = motion(j), b = motion(j - lag0)
+            cross0 += a * b; late0 += a * a; early0 += b * b
+        }
+        for j in lag1..<highest {
+            let a = motion(j), b = motion(j - lag1)
+            cross1 += a * b; late1 += a * a; early1 += b * b
+        }
+        for j in lag2..<highest {
+            let a = motion(j), b = motion(j - lag2)
+            cross2 += a * b; late2 += a * a; early2 += b * b
+        }
+        for j in lag3..<highest {
+            let a = motion(j), b = motion(j - lag3)
+            cross3 += a * b; late3 += a * a; early3 += b * b
+        }
+        for j in highest..<count {
+            let a = motion(j), square = a * a
+            let b0 = motion(j - lag0), b1 = motion(j - lag1), b2 = motion(j - lag2), b3 = motion(j - lag3)
+            cross0 += a * b0; late0 += square; early0 += b0 * b0
+            cross1 += a * b1; late1 += square; early1 += b1 * b1
+            cross2 += a * b2; late2 += square; early2 += b2 * b2
+            cross3 += a * b3; late3 += square; early3 += b3 * b3
+        }
+        return (Self.normalised(cross0, late0, early0), Self.normalised(cross1, late1, early1),
+                Self.normalised(cross2, late2, early2), Self.normalised(cross3, late3, early3))
+    }
+
+    /// The correlations of one lag from its sums (`correlation(lag:)`).
+    @inline(__always)
+    static func normalised(_ cross: SIMD4<Float>, _ late: SIMD4<Float>, _ early: SIMD4<Float>) -> (vertical: Float, across: Float) {
+        let verticalNorm = (late[0] * early[0]).squareRoot()
+        let acrossLate = late[1] + late[2] + late[3], acrossEarly = early[1] + early[2] + early[3]
+        let acrossNorm = (acrossLate * acrossEarly).squareRoot()
+        return (verticalNorm > 0 ? cross[0] / verticalNorm : 0,
+                acrossNorm > 0 ? (cross[1] + cross[2] + cross[3]) / acrossNorm : 0)
+    }
+
     /// The normalised correlation, one lag apart, of the vertical motion and of the
     /// across-gravity vector, in one pass: each lane of the sums is one channel.
     func correlation(lag: Int) -> (vertical: Float, across: Float) {
@@ -462,20 +513,18 @@ struct RingView {
     /// blocks of `block` frames, the third quietest of them. Impacts come once a step and
     /// leave the blocks between them quiet; a hand stroking at 3-6 Hz fills every one.
     func sustainedAboveBand(block: Int) -> Float {
-        var quietest = SIMD4<Float>(repeating: .infinity)
+        // The three smallest, in order.
+        var quietest0 = Float.infinity, quietest1 = Float.infinity, quietest2 = Float.infinity
         var start = 0
         while start + block <= count {
             var sum: Float = 0
             for j in start..<(start + block) { sum += self[j][7] }
             var value = sum / Float(block)
-            // Keep the three smallest, in order, in lanes 0-2.
-            for lane in 0..<3 where value < quietest[lane] {
-                let displaced = quietest[lane]
-                quietest[lane] = value
-                value = displaced
-            }
+            if value < quietest0 { swap(&value, &quietest0) }
+            if value < quietest1 { swap(&value, &quietest1) }
+            if value < quietest2 { swap(&value, &quietest2) }
             start += block
         }
-        return quietest[2].isFinite ? quietest[2] : (quietest[0].isFinite ? quietest[0] : 0)
+        return quietest2.isFinite ? quietest2 : (quietest0.isFinite ? quietest0 : 0)
     }
 }

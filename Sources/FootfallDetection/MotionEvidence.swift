@@ -439,51 +439,68 @@ struct RingView {
         let padding = 8
         return withUnsafeTemporaryAllocation(of: Float.self, capacity: count + padding) { reversed in
             // reversed[i] is the vertical motion i frames before the newest; zeros past the oldest.
-            for i in 0..<count { reversed.initializeElement(at: i, to: self[count - 1 - i][0]) }
+            for i in 0..<count { reversed.initializeElement(at: i, to: self[count &- 1 &- i][0]) }
             for i in count..<(count + padding) { reversed.initializeElement(at: i, to: 0) }
             let raw = UnsafeRawPointer(reversed.baseAddress!)
-            let laneOffsets = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
-            /// The lanes of `value` where `present` is all ones, and +0 elsewhere.
-            @inline(__always)
-            func keep(_ value: SIMD8<Float>, _ present: SIMD8<Int32>) -> SIMD8<Float> {
-                unsafeBitCast(unsafeBitCast(value, to: SIMD8<Int32>.self) & present, to: SIMD8<Float>.self)
-            }
             var best: Float = -1
             var first = lags.lowerBound
             while first <= lags.upperBound {
                 // Lane k holds lag first + k: the products of frame j with frame j - first - k.
-                var cross = SIMD8<Float>.zero, late = SIMD8<Float>.zero, early = SIMD8<Float>.zero
-                var j = first
-                // While j is below a lane's lag, that lane adds +0, which leaves its sum as it is.
-                let rampEnd = min(first + 7, count)
-                while j < rampEnd {
-                    let a = reversed[count - 1 - j]
-                    let b = raw.loadUnaligned(fromByteOffset: (count - 1 - j + first) * MemoryLayout<Float>.stride,
-                                              as: SIMD8<Float>.self)
-                    // All ones in the lanes whose lag is at most j (k - (j - first) - 1 < 0).
-                    let present = (laneOffsets &- Int32(j - first + 1)) &>> 31
-                    cross += keep(a * b, present)
-                    late += keep(SIMD8(repeating: a * a), present)
-                    early += keep(b * b, present)
-                    j += 1
-                }
-                while j < count {
-                    let a = reversed[count - 1 - j]
-                    let b = raw.loadUnaligned(fromByteOffset: (count - 1 - j + first) * MemoryLayout<Float>.stride,
-                                              as: SIMD8<Float>.self)
-                    cross += a * b
-                    late += SIMD8(repeating: a * a)
-                    early += b * b
-                    j += 1
-                }
-                for k in 0..<min(8, lags.upperBound - first + 1) {
-                    let norm = (late[k] * early[k]).squareRoot()
-                    best = max(best, norm > 0 ? cross[k] / norm : 0)
+                let lanes = min(8, lags.upperBound - first + 1)
+                let group = lanes > 4
+                    ? Self.correlateLags(SIMD8<Float>.self, reversed: reversed, raw: raw, count: count, first: first, lanes: lanes)
+                    : Self.correlateLags(SIMD4<Float>.self, reversed: reversed, raw: raw, count: count, first: first, lanes: lanes)
+                for k in 0..<lanes {
+                    let norm = (group.late[k] * group.early[k]).squareRoot()
+                    best = max(best, norm > 0 ? group.cross[k] / norm : 0)
                 }
                 first += 8
             }
             return best
         }
+    }
+
+    /// The sums of `bestVerticalCorrelation` for the lags `first` to `first + lanes - 1`, one
+    /// per lane of `V` (at most its width), read from the reversed vertical motion: lane k's
+    /// products from frame `first + k` on, in order from +0. Each lane's first frames (before
+    /// the last lane's first) are summed lane by lane, then all lanes together.
+    @inline(__always)
+    static func correlateLags<V: SIMD>(_: V.Type, reversed: UnsafeMutableBufferPointer<Float>, raw: UnsafeRawPointer,
+                                       count: Int, first: Int, lanes: Int)
+        -> (cross: SIMD8<Float>, late: SIMD8<Float>, early: SIMD8<Float>) where V.Scalar == Float {
+        var cross = V(), late = V(), early = V()
+        let rampEnd = min(first + V.scalarCount - 1, count)
+        for k in 0..<min(lanes, V.scalarCount - 1) {
+            var c: Float = 0, l: Float = 0, e: Float = 0
+            var j = first + k
+            while j < rampEnd {
+                // (Indices in the stretch: wrapping arithmetic spares the overflow checks.)
+                let a = reversed[count &- 1 &- j], b = reversed[count &- 1 &- j &+ first &+ k]
+                c += a * b
+                l += a * a
+                e += b * b
+                j += 1
+            }
+            cross[k] = c
+            late[k] = l
+            early[k] = e
+        }
+        var j = rampEnd
+        while j < count {
+            let a = reversed[count &- 1 &- j]
+            let b = raw.loadUnaligned(fromByteOffset: (count &- 1 &- j &+ first) &* MemoryLayout<Float>.stride, as: V.self)
+            cross += a * b
+            late += V(repeating: a * a)
+            early += b * b
+            j += 1
+        }
+        var result = (cross: SIMD8<Float>.zero, late: SIMD8<Float>.zero, early: SIMD8<Float>.zero)
+        for k in 0..<V.scalarCount {
+            result.cross[k] = cross[k]
+            result.late[k] = late[k]
+            result.early[k] = early[k]
+        }
+        return result
     }
 
     /// The posture from frame `from` on: the rms chord between each frame's gravity direction

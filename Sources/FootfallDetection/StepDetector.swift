@@ -77,36 +77,27 @@ public struct StepDetector: Sendable {
         // `heldFrames`. Each frame's value ends a chain of divisions and a square root; the
         // samples of the next periods are summed and their frames' chains run while the earlier
         // ones complete, then the frames are processed, in order. The stages after the
-        // resampler read nothing the summing writes, and it nothing they write, so this is the
-        // same work as taking each frame at once, in the same order for each stage.
+        // resampler read nothing the resampling writes, and it nothing they write, so this is
+        // the same work as taking each frame at once, in the same order for each stage.
         withUnsafeTemporaryAllocation(of: (time: Double, frame: SIMD4<Double>).self, capacity: Self.heldFrames) { held in
             var heldCount = 0
             var index = 0
             while index < samples.count {
-                // Most samples only add to the open processing period's sums; the one that
-                // closes it (or starts a segment) takes the whole path.
-                index = pushWithinPeriod(samples, from: index)
-                guard index < samples.count else { break }
-                // What `process(_:observer:onStep:)` does with the sample, its frames held back.
-                let sample = samples[index]
-                index += 1
-                samplesProcessed += 1
-                let squared = sample.x * sample.x + sample.y * sample.y + sample.z * sample.z
-                let axes = SIMD4(sample.x, sample.y, sample.z, 1)
-                if resampler.push(time: sample.time, value: squared) == .restarted {
-                    for i in 0..<heldCount {
-                        processFrame(time: held[i].time, frame: held[i].frame, observer: &observer, onStep: onStep)
-                    }
-                    heldCount = 0
-                    finishSegment(observer: &observer, onStep: onStep)
-                    needsSettling = true
-                    axisSum = axes
-                    continue
-                }
-                while let (time, meanSquare) = resampler.nextOutput() {
-                    if axisSum[3] > 0 {
-                        lastAxes = axisSum * (1 / axisSum[3])
-                        axisSum = .zero
+                // Every sample that continues the segment, in one loop with the resampler's
+                // state in registers (a copy: the frames processed meanwhile do not read it).
+                var resampling = resampler
+                var sum = axisSum, axes = lastAxes
+                let end = resampling.pushContinuing(samples, from: index) { sample in
+                    sample.x * sample.x + sample.y * sample.y + sample.z * sample.z
+                } pushed: { sample in
+                    sum += SIMD4(sample.x, sample.y, sample.z, 1)
+                } completed: { time, meanSquare in
+                    // The axes need no exact integral (they feed the motion evidence, not the
+                    // step timing): the mean of the samples that fell in the period, or the
+                    // last mean when none did.
+                    if sum[3] > 0 {
+                        axes = sum * (1 / sum[3])
+                        sum = .zero
                     }
                     if heldCount == Self.heldFrames {
                         for i in 0..<heldCount {
@@ -114,10 +105,23 @@ public struct StepDetector: Sendable {
                         }
                         heldCount = 0
                     }
-                    held[heldCount] = (time, SIMD4(meanSquare.squareRoot(), lastAxes[0], lastAxes[1], lastAxes[2]))
+                    held[heldCount] = (time, SIMD4(meanSquare.squareRoot(), axes[0], axes[1], axes[2]))
                     heldCount += 1
                 }
-                axisSum += axes
+                resampler = resampling
+                axisSum = sum
+                lastAxes = axes
+                samplesProcessed += end - index
+                index = end
+                guard index < samples.count else { break }
+                // A sample that starts a segment (or is ignored) takes the whole path, after
+                // the frames before it.
+                for i in 0..<heldCount {
+                    processFrame(time: held[i].time, frame: held[i].frame, observer: &observer, onStep: onStep)
+                }
+                heldCount = 0
+                process(samples[index], observer: &observer, onStep: onStep)
+                index += 1
             }
             for i in 0..<heldCount {
                 processFrame(time: held[i].time, frame: held[i].frame, observer: &observer, onStep: onStep)
@@ -127,23 +131,6 @@ public struct StepDetector: Sendable {
 
     /// How many completed frames the batch path holds back before processing them.
     static let heldFrames = 8
-
-    /// Takes samples from `start` on for as long as each one neither completes a processing
-    /// period nor starts a segment: what `process(_:observer:onStep:)` does with such a
-    /// sample (`BinAveragingResampler.pushWithinPeriod`, and the axes summed).
-    /// - Returns: the index of the first sample not taken.
-    @inline(__always)
-    mutating func pushWithinPeriod(_ samples: UnsafeBufferPointer<Sample>, from start: Int) -> Int {
-        var sum = axisSum
-        let end = resampler.pushWithinPeriod(samples, from: start) { sample in
-            sample.x * sample.x + sample.y * sample.y + sample.z * sample.z
-        } pushed: { sample in
-            sum += SIMD4(sample.x, sample.y, sample.z, 1)
-        }
-        axisSum = sum
-        samplesProcessed += end - start
-        return end
-    }
 
     /// Processes a batch of samples, in order.
     public mutating func process(_ samples: [Sample], onStep: (StepEvent) -> Void) {

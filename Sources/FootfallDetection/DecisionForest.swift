@@ -275,7 +275,9 @@ struct ScoringLayout: Sendable, Equatable {
         // The lanes a node reads, in memory (a SIMD32 indexed by a variable lane would be
         // stored whole at every node): the features, then the leaves' lane.
         withUnsafeTemporaryAllocation(of: Double.self, capacity: Int(Self.leafLane) + 1) { x in
-            for lane in 0..<32 { x.initializeElement(at: lane, to: features[lane]) }
+            // The 32 lanes stored whole, at once: a loop over them reading `features[lane]`
+            // would store the whole SIMD32 again at every lane.
+            UnsafeMutableRawPointer(x.baseAddress!).storeBytes(of: features, as: SIMD32<Double>.self)
             x.initializeElement(at: Int(Self.leafLane), to: -.infinity)
             if let byFeature { return byFeature.score(x) }
             return nodes.withUnsafeBufferPointer { nodes in

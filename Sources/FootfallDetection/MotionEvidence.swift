@@ -122,13 +122,13 @@ public struct MotionEvidence: Sendable {
     /// `start`. Walking repeats one movement step after step; a car's bumps do not.
     public func stepSimilarity(of candidates: borrowing FixedRing<StepCandidate>, from start: Int, extraTime: Double? = nil,
                                period: Double) -> Double {
-        let half = max(2, Int((0.4 * period * frameRate).rounded()))
+        let half = max(2, roundedToInt(0.4 * period * frameRate))
         let count = candidates.count + (extraTime == nil ? 0 : 1)
         let first = max(start, count - 9)
         guard count - first >= 2 else { return 0 }
         func frame(_ i: Int) -> Int {
             let time = i < candidates.count ? candidates[i].time : (extraTime ?? 0)
-            return magnitudes.count - 1 - Int(((newestMagnitudeTime - time) * frameRate).rounded())
+            return magnitudes.count - 1 - roundedToInt((newestMagnitudeTime - time) * frameRate)
         }
         var total = 0.0
         var pairs = 0
@@ -137,12 +137,13 @@ public struct MotionEvidence: Sendable {
                 let a = frame(i), b = frame(i + 1)
                 guard a - half >= 0, b + half < magnitudes.count, a + half < magnitudes.count else { continue }
                 var meanA: Float = 0, meanB: Float = 0
-                for k in -half...half { meanA += magnitudes[a + k]; meanB += magnitudes[b + k] }
+                // (Indices checked above: wrapping arithmetic spares the overflow checks.)
+                for k in -half...half { meanA += magnitudes[a &+ k]; meanB += magnitudes[b &+ k] }
                 meanA /= Float(2 * half + 1)
                 meanB /= Float(2 * half + 1)
                 var cross: Float = 0, energyA: Float = 0, energyB: Float = 0
                 for k in -half...half {
-                    let x = magnitudes[a + k] - meanA, y = magnitudes[b + k] - meanB
+                    let x = magnitudes[a &+ k] - meanA, y = magnitudes[b &+ k] - meanB
                     cross += x * y
                     energyA += x * x
                     energyB += y * y
@@ -192,7 +193,7 @@ public struct MotionEvidence: Sendable {
 
     /// The ring index of the frame nearest `time`, clamped to the frames held.
     func index(of time: Double) -> Int {
-        let framesAgo = Int(((newestTime - time) * rate).rounded())
+        let framesAgo = roundedToInt((newestTime - time) * rate)
         return min(max(frames.count - 1 - framesAgo, 0), frames.count - 1)
     }
 
@@ -205,7 +206,7 @@ public struct MotionEvidence: Sendable {
     public func window(from start: Double, to end: Double, lag: Double) -> WindowEvidence? {
         guard frames.count >= 8, lag > 0 else { return nil }
         let lagFrames = lag * rate
-        let step = Int(lagFrames.rounded())
+        let step = roundedToInt(lagFrames)
         let first = index(of: start)
         let last = min(index(of: end) + 2, frames.count - 1)
         let reach = Int(2.2 * lag * rate) + 4
@@ -273,7 +274,7 @@ public struct MotionEvidence: Sendable {
     /// starting. Nil when fewer than two seconds of frames are held.
     public func context(endingAt end: Double, span: Double) -> ContextEvidence? {
         let last = index(of: end)
-        let wanted = Int((span * rate).rounded())
+        let wanted = roundedToInt(span * rate)
         let from = max(0, last - wanted + 1)
         let count = last - from + 1
         guard count >= Int(2 * rate) else { return nil }
@@ -288,7 +289,7 @@ public struct MotionEvidence: Sendable {
             var upper = SIMD4<Float>.zero
             var path: Float = 0
             // Seconds in which the step-band motion's rms is above `activeLevel`.
-            let block = max(1, Int(rate.rounded()))
+            let block = max(1, roundedToInt(rate))
             let activeEnergy = ContextEvidence.activeLevel * ContextEvidence.activeLevel * Float(block)
             var blockEnergy: Float = 0, blocks = 0, activeBlocks = 0, inBlock = 0
             for j in 0..<count {
@@ -313,7 +314,7 @@ public struct MotionEvidence: Sendable {
             // How periodic the vertical motion is: its best correlation over the lags of a
             // step or a stride of any walk or run (0.3 to 1.2 s).
             var periodicity: Float = -1
-            let shortest = max(1, Int((0.3 * rate).rounded())), longest = min(count - 6, Int((1.2 * rate).rounded()))
+            let shortest = max(1, roundedToInt(0.3 * rate)), longest = min(count - 6, roundedToInt(1.2 * rate))
             if longest >= shortest {
                 periodicity = ring.bestVerticalCorrelation(over: shortest...longest)
             } else {

@@ -108,7 +108,9 @@ public struct BinAveragingResampler: Sendable {
     ///   - start: the index of the first sample to push.
     ///   - value: the signal's value at a sample.
     ///   - pushed: called with each sample pushed, in order, after the periods it completed.
-    ///   - completed: called with each output period completed (its centre time and mean), in order.
+    ///   - completed: called with each output period completed, in order: its centre time and
+    ///     the signal's integral over it (the mean times `period`: `nextOutput`'s value is this
+    ///     divided by `period`, left to the caller so the division need not wait here).
     /// - Returns: the index of the first sample not pushed (`samples.count` when all were).
     @inline(__always)
     mutating func pushContinuing(_ samples: UnsafeBufferPointer<Sample>, from start: Int,
@@ -150,7 +152,7 @@ public struct BinAveragingResampler: Sendable {
                     let slope = (endValue - previousEndValue) / (end - previousEnd)
                     let binValue = previousEndValue + slope * (binEnd - previousEnd)
                     sum += 0.5 * (cursorValue + binValue) * (binEnd - cursor)
-                    completed(binEnd - 0.5 * period, sum / period)
+                    completed(binEnd - 0.5 * period, sum)
                     sum = 0
                     cursor = binEnd
                     cursorValue = binValue

@@ -98,39 +98,74 @@ public struct BinAveragingResampler: Sendable {
     var segmentStart = 0.0
     var segmentStartValue = 0.0
 
-    /// Pushes `samples` from `start` on, for as long as each one continues the segment and
-    /// completes no output period: what `push` and then `nextOutput` (returning nil) do with
-    /// such a sample, the same arithmetic in the same order, with the state kept in registers
-    /// rather than stored and loaded again at every sample. Most samples from 100 Hz on are
-    /// such; the first one that is not (it completes a period, starts a segment or is
-    /// ignored) is left to `push`.
+    /// Pushes `samples` from `start` on, for as long as each one continues the segment, and
+    /// collects every output period they complete: what `push` and then `nextOutput` until nil
+    /// do with each such sample, the same arithmetic in the same order, with the state kept in
+    /// registers. The first sample that does not continue the segment (it starts a new one or
+    /// is ignored) is left to `push`.
     /// - Parameters:
     ///   - samples: the input.
     ///   - start: the index of the first sample to push.
     ///   - value: the signal's value at a sample.
-    ///   - pushed: called with each sample pushed, in order.
+    ///   - pushed: called with each sample pushed, in order, after the periods it completed.
+    ///   - completed: called with each output period completed, in order: its centre time and
+    ///     the signal's integral over it (the mean times `period`: `nextOutput`'s value is this
+    ///     divided by `period`, left to the caller so the division need not wait here).
     /// - Returns: the index of the first sample not pushed (`samples.count` when all were).
     @inline(__always)
-    mutating func pushWithinPeriod(_ samples: UnsafeBufferPointer<Sample>, from start: Int,
-                                   value: (Sample) -> Double, pushed: (Sample) -> Void) -> Int {
+    mutating func pushContinuing(_ samples: UnsafeBufferPointer<Sample>, from start: Int,
+                                 value: (Sample) -> Double, pushed: (Sample) -> Void,
+                                 completed: (Double, Double) -> Void) -> Int {
         guard started else { return start }
         var index = start
         var end = segmentEnd, endValue = segmentEndValue
         var previousEnd = segmentStart, previousEndValue = segmentStartValue
         var sum = accumulated
+        var cursor = self.cursor, cursorValue = self.cursorValue
+        var binEnd = self.binEnd, binIndex = self.binIndex
+        let period = self.period, origin = self.origin, maximumGap = self.maximumGap
         while index < samples.count {
             let sample = samples[index]
             let span = sample.time - end
-            // As `push`: a sample that does not advance, or comes after a gap, is not this path's;
-            // as `nextOutput`: nor is one at or past the open period's end.
-            guard span > 0, !(span > maximumGap), binEnd > sample.time else { break }
+            // As `push`: a sample that does not advance, or comes after a gap, is not this path's.
+            guard span > 0, !(span > maximumGap) else { break }
             let newValue = value(sample)
-            // `nextOutput` integrates from the cursor, which `push` put at the segment's old end.
-            sum += 0.5 * (endValue + newValue) * span
-            previousEnd = end
-            previousEndValue = endValue
-            end = sample.time
-            endValue = newValue
+            if binEnd > sample.time {
+                // `push`, then `nextOutput` integrating from the cursor (the segment's old end).
+                sum += 0.5 * (endValue + newValue) * span
+                previousEnd = end
+                previousEndValue = endValue
+                end = sample.time
+                endValue = newValue
+                cursor = end
+                cursorValue = endValue
+            } else {
+                // `push`.
+                cursor = end
+                cursorValue = endValue
+                previousEnd = end
+                previousEndValue = endValue
+                end = sample.time
+                endValue = newValue
+                // `nextOutput` until nil.
+                while !(binEnd > end) {
+                    let slope = (endValue - previousEndValue) / (end - previousEnd)
+                    let binValue = previousEndValue + slope * (binEnd - previousEnd)
+                    sum += 0.5 * (cursorValue + binValue) * (binEnd - cursor)
+                    completed(binEnd - 0.5 * period, sum)
+                    sum = 0
+                    cursor = binEnd
+                    cursorValue = binValue
+                    binIndex += 1
+                    // Bin edges from the origin, not by repeated addition, so they never drift.
+                    binEnd = origin + Double(binIndex + 1) * period
+                }
+                if cursor < end {
+                    sum += 0.5 * (cursorValue + endValue) * (end - cursor)
+                    cursor = end
+                    cursorValue = endValue
+                }
+            }
             pushed(sample)
             index += 1
         }
@@ -139,9 +174,11 @@ public struct BinAveragingResampler: Sendable {
             segmentStartValue = previousEndValue
             segmentEnd = end
             segmentEndValue = endValue
-            cursor = end
-            cursorValue = endValue
+            self.cursor = cursor
+            self.cursorValue = cursorValue
             accumulated = sum
+            self.binEnd = binEnd
+            self.binIndex = binIndex
         }
         return index
     }

@@ -67,3 +67,13 @@ func naturalLogarithm(_ x: Double) -> Double {
     }
     return Double(x.exponent) * 0.693_147_180_559_945_3 + 2 * sum
 }
+
+/// `Int(x.rounded())`, to the same value (halves away from zero) and trapping where it traps,
+/// without a call to the C library's `round`: the truncation, then the remainder (exact: a
+/// number less its truncation loses no bits) decides the step away from zero.
+@inline(__always)
+func roundedToInt(_ x: Double) -> Int {
+    let truncated = Int(x)
+    let remainder = x - Double(truncated)
+    return remainder >= 0.5 ? truncated + 1 : (remainder <= -0.5 ? truncated - 1 : truncated)
+}

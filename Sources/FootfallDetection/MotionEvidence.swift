@@ -28,10 +28,15 @@ public struct MotionEvidence: Sendable {
     /// Per frame: the band-passed vector's part along gravity (the vertical motion, signed),
     /// its part across gravity (3), the unit gravity direction (3), and the energy above the
     /// step band of this frame and the one skipped before it.
-    var frames: FixedRing<SIMD8<Float>>
+    var frames: MirroredRing<SIMD8<Float>>
+    /// Per frame of `frames`, what the context reads of it alone, worked out once when it is
+    /// kept rather than at every window over it: the length of the gravity direction's turn
+    /// since the frame before (0 for the first after a reset), and the frame's step-band
+    /// energy (`frameEnergy`).
+    var frameTerms: MirroredRing<SIMD2<Float>>
     /// The band-passed magnitude of every processing frame (not only every other), for
     /// comparing the shapes of steps.
-    var magnitudes: FixedRing<Float>
+    var magnitudes: MirroredRing<Float>
     let frameRate: Double
     /// The time of the newest frame kept in `frames`, and of the newest in `magnitudes`.
     var newestTime = 0.0
@@ -46,14 +51,16 @@ public struct MotionEvidence: Sendable {
                                    lowPassHz: min(2 * configuration.lowPassHz, 0.45 * configuration.processingRateHz),
                                    sampleRateHz: configuration.processingRateHz)
         let capacity = max(Int((configuration.evidenceMemory.inSeconds * rate).rounded(.up)) + 1, 16)
-        frames = FixedRing(capacity: capacity, filler: .zero)
+        frames = MirroredRing(capacity: capacity, filler: .zero)
+        frameTerms = MirroredRing(capacity: capacity, filler: .zero)
         frameRate = configuration.processingRateHz
-        magnitudes = FixedRing(capacity: 2 * capacity, filler: 0)
+        magnitudes = MirroredRing(capacity: 2 * capacity, filler: 0)
     }
 
     /// Forgets everything: a new segment of input starts.
     public mutating func reset() {
         frames.removeAll()
+        frameTerms.removeAll()
         magnitudes.removeAll()
         needsSettling = true
         skipNext = false
@@ -88,10 +95,25 @@ public struct MotionEvidence: Sendable {
         let vertical = downSquared > 0 ? downward * (1 / downSquared.squareRoot()) : .zero
         let up = (moving * vertical).sum()
         let across = moving - up * vertical
-        frames.append(SIMD8(up, across.x, across.y, across.z, vertical.x, vertical.y, vertical.z,
-                            aboveEnergy + aboveBandCarry))
+        let frame = SIMD8(up, across.x, across.y, across.z, vertical.x, vertical.y, vertical.z,
+                          aboveEnergy + aboveBandCarry)
+        // The gravity direction's turn from the frame before, as `context` measures it.
+        var turnLength: Float = 0
+        if frames.count > 0 {
+            let previous = frames[frames.count - 1]
+            let turn = SIMD3(frame[4] - previous[4], frame[5] - previous[5], frame[6] - previous[6])
+            turnLength = (turn * turn).sum().squareRoot()
+        }
+        frames.append(frame)
+        frameTerms.append(SIMD2(turnLength, Self.frameEnergy(frame)))
         aboveBandCarry = 0
         newestTime = time
+    }
+
+    /// The step-band energy of a frame: its vertical motion and across-gravity vector squared.
+    @inline(__always)
+    static func frameEnergy(_ f: SIMD8<Float>) -> Float {
+        f[0] * f[0] + f[1] * f[1] + f[2] * f[2] + f[3] * f[3]
     }
 
     /// How alike consecutive steps look: the mean correlation of the band-passed magnitude
@@ -100,32 +122,35 @@ public struct MotionEvidence: Sendable {
     /// `start`. Walking repeats one movement step after step; a car's bumps do not.
     public func stepSimilarity(of candidates: borrowing FixedRing<StepCandidate>, from start: Int, extraTime: Double? = nil,
                                period: Double) -> Double {
-        let half = max(2, Int((0.4 * period * frameRate).rounded()))
+        let half = max(2, roundedToInt(0.4 * period * frameRate))
         let count = candidates.count + (extraTime == nil ? 0 : 1)
         let first = max(start, count - 9)
         guard count - first >= 2 else { return 0 }
         func frame(_ i: Int) -> Int {
             let time = i < candidates.count ? candidates[i].time : (extraTime ?? 0)
-            return magnitudes.count - 1 - Int(((newestMagnitudeTime - time) * frameRate).rounded())
+            return magnitudes.count - 1 - roundedToInt((newestMagnitudeTime - time) * frameRate)
         }
         var total = 0.0
         var pairs = 0
-        for i in first..<(count - 1) {
-            let a = frame(i), b = frame(i + 1)
-            guard a - half >= 0, b + half < magnitudes.count, a + half < magnitudes.count else { continue }
-            var meanA: Float = 0, meanB: Float = 0
-            for k in -half...half { meanA += magnitudes[a + k]; meanB += magnitudes[b + k] }
-            meanA /= Float(2 * half + 1)
-            meanB /= Float(2 * half + 1)
-            var cross: Float = 0, energyA: Float = 0, energyB: Float = 0
-            for k in -half...half {
-                let x = magnitudes[a + k] - meanA, y = magnitudes[b + k] - meanB
-                cross += x * y
-                energyA += x * x
-                energyB += y * y
+        magnitudes.withUnsafeElements { magnitudes in
+            for i in first..<(count - 1) {
+                let a = frame(i), b = frame(i + 1)
+                guard a - half >= 0, b + half < magnitudes.count, a + half < magnitudes.count else { continue }
+                var meanA: Float = 0, meanB: Float = 0
+                // (Indices checked above: wrapping arithmetic spares the overflow checks.)
+                for k in -half...half { meanA += magnitudes[a &+ k]; meanB += magnitudes[b &+ k] }
+                meanA /= Float(2 * half + 1)
+                meanB /= Float(2 * half + 1)
+                var cross: Float = 0, energyA: Float = 0, energyB: Float = 0
+                for k in -half...half {
+                    let x = magnitudes[a &+ k] - meanA, y = magnitudes[b &+ k] - meanB
+                    cross += x * y
+                    energyA += x * x
+                    energyB += y * y
+                }
+                let norm = (energyA * energyB).squareRoot()
+                if norm > 0 { total += Double(cross / norm); pairs += 1 }
             }
-            let norm = (energyA * energyB).squareRoot()
-            if norm > 0 { total += Double(cross / norm); pairs += 1 }
         }
         return pairs > 0 ? total / Double(pairs) : 0
     }
@@ -168,7 +193,7 @@ public struct MotionEvidence: Sendable {
 
     /// The ring index of the frame nearest `time`, clamped to the frames held.
     func index(of time: Double) -> Int {
-        let framesAgo = Int(((newestTime - time) * rate).rounded())
+        let framesAgo = roundedToInt((newestTime - time) * rate)
         return min(max(frames.count - 1 - framesAgo, 0), frames.count - 1)
     }
 
@@ -181,7 +206,7 @@ public struct MotionEvidence: Sendable {
     public func window(from start: Double, to end: Double, lag: Double) -> WindowEvidence? {
         guard frames.count >= 8, lag > 0 else { return nil }
         let lagFrames = lag * rate
-        let step = Int(lagFrames.rounded())
+        let step = roundedToInt(lagFrames)
         let first = index(of: start)
         let last = min(index(of: end) + 2, frames.count - 1)
         let reach = Int(2.2 * lag * rate) + 4
@@ -190,29 +215,37 @@ public struct MotionEvidence: Sendable {
         let count = last - from + 1
         let orientationFrom = min(first, last) - from
 
-        return frames.storage.withUnsafeBufferPointer { storage in
-            let ring = RingView(storage: storage, head: frames.head, from: from, count: count)
-            var energy = SIMD8<Float>.zero
-            // Lane 7 already holds an energy (two frames' above the step band): summed as it is.
+        return frames.withUnsafeElements { held in
+            let ring = RingView(held, from: from, count: count)
+            // Lanes 0-3 of the frames squared and summed; lanes 4-7 summed from `orientationFrom`
+            // on, for the posture, with lane 7, the energy above the step band (two frames'),
+            // summed over every frame as it is: lane by lane the sums `posture(from:)` and a
+            // pass over each lane would make, in the same order.
+            var energy = SIMD4<Float>.zero
             var above: Float = 0
-            for j in 0..<count {
-                let f = ring[j]
+            for j in 0..<orientationFrom {
+                let f = ring.motion(j)
                 energy += f * f
-                above += f[7]
+                above += ring[j][7]
             }
+            var upper = SIMD4<Float>(0, 0, 0, above)
+            for j in orientationFrom..<count {
+                let f = ring[j]
+                energy += f.lowHalf * f.lowHalf
+                upper += f.highHalf
+            }
+            above = upper[3]
             let verticalEnergy = energy[0]
             let acrossEnergy = energy[1] + energy[2] + energy[3]
-            let oneStep = ring.correlation(lag: step)
-            let oneStride = ring.correlation(lag: 2 * step)
-            // Half a step on, a walker's bounce is at its opposite: the correlation there, read
-            // between the two whole lags around it.
             let half = 0.5 * lagFrames
             let below = max(1, Int(half)), fraction = Float(max(0, half - Double(below)))
-            let halfBelow = ring.correlation(lag: below), halfAbove = ring.correlation(lag: below + 1)
+            let (oneStep, oneStride, halfBelow, halfAbove) = ring.correlations(step, 2 * step, below, below + 1)
+            // Half a step on, a walker's bounce is at its opposite: the correlation there, read
+            // between the two whole lags around it.
             let halfStep = (vertical: halfBelow.vertical * (1 - fraction) + halfAbove.vertical * fraction,
                             across: halfBelow.across * (1 - fraction) + halfAbove.across * fraction)
 
-            let posture = ring.posture(from: orientationFrom)
+            let posture = ring.posture(from: orientationFrom, sum: SIMD3(upper[0], upper[1], upper[2]))
             let sustained = ring.sustainedAboveBand(block: max(1, step / 2))
             let noiseFloor = Float(0.09) * Float(count)
             let stepBandEnergy = verticalEnergy + acrossEnergy
@@ -241,45 +274,53 @@ public struct MotionEvidence: Sendable {
     /// starting. Nil when fewer than two seconds of frames are held.
     public func context(endingAt end: Double, span: Double) -> ContextEvidence? {
         let last = index(of: end)
-        let wanted = Int((span * rate).rounded())
+        let wanted = roundedToInt(span * rate)
         let from = max(0, last - wanted + 1)
         let count = last - from + 1
         guard count >= Int(2 * rate) else { return nil }
-        return frames.storage.withUnsafeBufferPointer { storage in
-            let ring = RingView(storage: storage, head: frames.head, from: from, count: count)
-            var energy = SIMD8<Float>.zero
-            var above: Float = 0
+        return frames.withUnsafeElements { held in
+            frameTerms.withUnsafeElements { heldTerms in
+            let ring = RingView(held, from: from, count: count)
+            let terms = heldTerms.baseAddress! + from
+            // Lanes 0-3 of the frames squared and summed; lanes 4-6 summed for the posture, and
+            // lane 7 (the energy above the step band) as it is: lane by lane the sums a pass
+            // over each would make, in the same order.
+            var energy = SIMD4<Float>.zero
+            var upper = SIMD4<Float>.zero
             var path: Float = 0
             // Seconds in which the step-band motion's rms is above `activeLevel`.
-            let block = max(1, Int(rate.rounded()))
-            var blockEnergy: Float = 0, blocks = 0, activeBlocks = 0
-            var previous = ring[0]
+            let block = max(1, roundedToInt(rate))
+            let activeEnergy = ContextEvidence.activeLevel * ContextEvidence.activeLevel * Float(block)
+            var blockEnergy: Float = 0, blocks = 0, activeBlocks = 0, inBlock = 0
             for j in 0..<count {
                 let f = ring[j]
-                energy += f * f
-                above += f[7]
-                let turn = SIMD3(f[4] - previous[4], f[5] - previous[5], f[6] - previous[6])
-                path += (turn * turn).sum().squareRoot()
-                previous = f
-                blockEnergy += f[0] * f[0] + f[1] * f[1] + f[2] * f[2] + f[3] * f[3]
-                if (j + 1) % block == 0 {
+                energy += f.lowHalf * f.lowHalf
+                upper += f.highHalf
+                // The turn from the frame before (none before the first: it adds 0).
+                let term = terms[j]
+                if j > 0 { path += term[0] }
+                blockEnergy += term[1]
+                inBlock += 1
+                if inBlock == block {
+                    inBlock = 0
                     blocks += 1
-                    if blockEnergy > ContextEvidence.activeLevel * ContextEvidence.activeLevel * Float(block) { activeBlocks += 1 }
+                    if blockEnergy > activeEnergy { activeBlocks += 1 }
                     blockEnergy = 0
                 }
             }
+            let above = upper[3]
             let verticalEnergy = energy[0] / Float(count)
             let acrossEnergy = (energy[1] + energy[2] + energy[3]) / Float(count)
             // How periodic the vertical motion is: its best correlation over the lags of a
             // step or a stride of any walk or run (0.3 to 1.2 s).
             var periodicity: Float = -1
-            let shortest = max(1, Int((0.3 * rate).rounded())), longest = min(count - 6, Int((1.2 * rate).rounded()))
+            let shortest = max(1, roundedToInt(0.3 * rate)), longest = min(count - 6, roundedToInt(1.2 * rate))
             if longest >= shortest {
                 periodicity = ring.bestVerticalCorrelation(over: shortest...longest)
             } else {
                 periodicity = 0
             }
-            let posture = ring.posture(from: 0)
+            let posture = ring.posture(from: 0, sum: SIMD3(upper[0], upper[1], upper[2]))
             let seconds = Float(count) / Float(rate)
             return ContextEvidence(
                 verticalLevel: Double(verticalEnergy.squareRoot()), acrossLevel: Double(acrossEnergy.squareRoot()),
@@ -287,6 +328,7 @@ public struct MotionEvidence: Sendable {
                 aboveBandRatio: Double(0.5 * above / Float(count) / (verticalEnergy + acrossEnergy + 0.0036)),
                 activeShare: blocks > 0 ? Double(activeBlocks) / Double(blocks) : 0,
                 verticalPeriodicity: Double(periodicity))
+            }
         }
     }
 }
@@ -294,29 +336,81 @@ public struct MotionEvidence: Sendable {
 /// A stretch of the frame ring's storage seen through indices from 0, for the window loops:
 /// no bounds or uniqueness checks per frame.
 struct RingView {
-    let storage: UnsafeBufferPointer<SIMD8<Float>>
-    /// The storage slot of index 0.
-    let start: Int
+    /// The stretch's first frame; the rest follow it in memory (`MirroredRing`).
+    let base: UnsafePointer<SIMD8<Float>>
     /// How many frames the stretch holds.
     let count: Int
 
-    init(storage: UnsafeBufferPointer<SIMD8<Float>>, head: Int, from: Int, count: Int) {
-        self.storage = storage
-        let slot = head + from
-        start = slot >= storage.count ? slot - storage.count : slot
+    /// The stretch of `count` frames from index `from` of the frames `held`, oldest first.
+    init(_ held: UnsafeBufferPointer<SIMD8<Float>>, from: Int, count: Int) {
+        precondition(from >= 0 && count >= 0 && from + count <= held.count, "a stretch past the frames held")
+        base = held.baseAddress! + from
         self.count = count
     }
 
     @inline(__always)
     subscript(index: Int) -> SIMD8<Float> {
-        let slot = start + index
-        return storage[slot >= storage.count ? slot - storage.count : slot]
+        base[index]
     }
 
     /// The vertical motion and the across-gravity vector of a frame (its lanes 0-3).
     @inline(__always)
     func motion(_ index: Int) -> SIMD4<Float> {
         self[index].lowHalf
+    }
+
+    /// `correlation(lag:)` at four lags, each to the bit (the same products summed in the same
+    /// order), in one pass where their frames overlap: four sets of sums in one loop keep the
+    /// adders busy where one set waits on its own previous sum.
+    func correlations(_ lag0: Int, _ lag1: Int, _ lag2: Int, _ lag3: Int)
+        -> ((vertical: Float, across: Float), (vertical: Float, across: Float),
+            (vertical: Float, across: Float), (vertical: Float, across: Float)) {
+        // Pairwise: the variadic min and max build an array of the rest (unoptimised, per call).
+        let lowest = min(min(lag0, lag1), min(lag2, lag3)), highest = max(max(lag0, lag1), max(lag2, lag3))
+        guard lowest >= 1, count > highest + 5 else {
+            return (correlation(lag: lag0), correlation(lag: lag1), correlation(lag: lag2), correlation(lag: lag3))
+        }
+        var cross0 = SIMD4<Float>.zero, late0 = SIMD4<Float>.zero, early0 = SIMD4<Float>.zero
+        var cross1 = SIMD4<Float>.zero, late1 = SIMD4<Float>.zero, early1 = SIMD4<Float>.zero
+        var cross2 = SIMD4<Float>.zero, late2 = SIMD4<Float>.zero, early2 = SIMD4<Float>.zero
+        var cross3 = SIMD4<Float>.zero, late3 = SIMD4<Float>.zero, early3 = SIMD4<Float>.zero
+        // Each lag's frames before the highest lag's first, then all four together.
+        for j in lag0..<highest {
+            let a = motion(j), b = motion(j - lag0)
+            cross0 += a * b; late0 += a * a; early0 += b * b
+        }
+        for j in lag1..<highest {
+            let a = motion(j), b = motion(j - lag1)
+            cross1 += a * b; late1 += a * a; early1 += b * b
+        }
+        for j in lag2..<highest {
+            let a = motion(j), b = motion(j - lag2)
+            cross2 += a * b; late2 += a * a; early2 += b * b
+        }
+        for j in lag3..<highest {
+            let a = motion(j), b = motion(j - lag3)
+            cross3 += a * b; late3 += a * a; early3 += b * b
+        }
+        for j in highest..<count {
+            let a = motion(j), square = a * a
+            let b0 = motion(j - lag0), b1 = motion(j - lag1), b2 = motion(j - lag2), b3 = motion(j - lag3)
+            cross0 += a * b0; late0 += square; early0 += b0 * b0
+            cross1 += a * b1; late1 += square; early1 += b1 * b1
+            cross2 += a * b2; late2 += square; early2 += b2 * b2
+            cross3 += a * b3; late3 += square; early3 += b3 * b3
+        }
+        return (Self.normalised(cross0, late0, early0), Self.normalised(cross1, late1, early1),
+                Self.normalised(cross2, late2, early2), Self.normalised(cross3, late3, early3))
+    }
+
+    /// The correlations of one lag from its sums (`correlation(lag:)`).
+    @inline(__always)
+    static func normalised(_ cross: SIMD4<Float>, _ late: SIMD4<Float>, _ early: SIMD4<Float>) -> (vertical: Float, across: Float) {
+        let verticalNorm = (late[0] * early[0]).squareRoot()
+        let acrossLate = late[1] + late[2] + late[3], acrossEarly = early[1] + early[2] + early[3]
+        let acrossNorm = (acrossLate * acrossEarly).squareRoot()
+        return (verticalNorm > 0 ? cross[0] / verticalNorm : 0,
+                acrossNorm > 0 ? (cross[1] + cross[2] + cross[3]) / acrossNorm : 0)
     }
 
     /// The normalised correlation, one lag apart, of the vertical motion and of the
@@ -347,46 +441,20 @@ struct RingView {
         let padding = 8
         return withUnsafeTemporaryAllocation(of: Float.self, capacity: count + padding) { reversed in
             // reversed[i] is the vertical motion i frames before the newest; zeros past the oldest.
-            for i in 0..<count { reversed.initializeElement(at: i, to: self[count - 1 - i][0]) }
+            for i in 0..<count { reversed.initializeElement(at: i, to: self[count &- 1 &- i][0]) }
             for i in count..<(count + padding) { reversed.initializeElement(at: i, to: 0) }
             let raw = UnsafeRawPointer(reversed.baseAddress!)
-            let laneOffsets = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
-            /// The lanes of `value` where `present` is all ones, and +0 elsewhere.
-            @inline(__always)
-            func keep(_ value: SIMD8<Float>, _ present: SIMD8<Int32>) -> SIMD8<Float> {
-                unsafeBitCast(unsafeBitCast(value, to: SIMD8<Int32>.self) & present, to: SIMD8<Float>.self)
-            }
             var best: Float = -1
             var first = lags.lowerBound
             while first <= lags.upperBound {
                 // Lane k holds lag first + k: the products of frame j with frame j - first - k.
-                var cross = SIMD8<Float>.zero, late = SIMD8<Float>.zero, early = SIMD8<Float>.zero
-                var j = first
-                // While j is below a lane's lag, that lane adds +0, which leaves its sum as it is.
-                let rampEnd = min(first + 7, count)
-                while j < rampEnd {
-                    let a = reversed[count - 1 - j]
-                    let b = raw.loadUnaligned(fromByteOffset: (count - 1 - j + first) * MemoryLayout<Float>.stride,
-                                              as: SIMD8<Float>.self)
-                    // All ones in the lanes whose lag is at most j (k - (j - first) - 1 < 0).
-                    let present = (laneOffsets &- Int32(j - first + 1)) &>> 31
-                    cross += keep(a * b, present)
-                    late += keep(SIMD8(repeating: a * a), present)
-                    early += keep(b * b, present)
-                    j += 1
-                }
-                while j < count {
-                    let a = reversed[count - 1 - j]
-                    let b = raw.loadUnaligned(fromByteOffset: (count - 1 - j + first) * MemoryLayout<Float>.stride,
-                                              as: SIMD8<Float>.self)
-                    cross += a * b
-                    late += SIMD8(repeating: a * a)
-                    early += b * b
-                    j += 1
-                }
-                for k in 0..<min(8, lags.upperBound - first + 1) {
-                    let norm = (late[k] * early[k]).squareRoot()
-                    best = max(best, norm > 0 ? cross[k] / norm : 0)
+                let lanes = min(8, lags.upperBound - first + 1)
+                let group = lanes > 4
+                    ? Self.correlateLags(SIMD8<Float>.self, reversed: reversed, raw: raw, count: count, first: first, lanes: lanes)
+                    : Self.correlateLags(SIMD4<Float>.self, reversed: reversed, raw: raw, count: count, first: first, lanes: lanes)
+                for k in 0..<lanes {
+                    let norm = (group.late[k] * group.early[k]).squareRoot()
+                    best = max(best, norm > 0 ? group.cross[k] / norm : 0)
                 }
                 first += 8
             }
@@ -394,13 +462,56 @@ struct RingView {
         }
     }
 
+    /// The sums of `bestVerticalCorrelation` for the lags `first` to `first + lanes - 1`, one
+    /// per lane of `V` (at most its width), read from the reversed vertical motion: lane k's
+    /// products from frame `first + k` on, in order from +0. Each lane's first frames (before
+    /// the last lane's first) are summed lane by lane, then all lanes together.
+    @inline(__always)
+    static func correlateLags<V: SIMD>(_: V.Type, reversed: UnsafeMutableBufferPointer<Float>, raw: UnsafeRawPointer,
+                                       count: Int, first: Int, lanes: Int)
+        -> (cross: SIMD8<Float>, late: SIMD8<Float>, early: SIMD8<Float>) where V.Scalar == Float {
+        var cross = V(), late = V(), early = V()
+        let rampEnd = min(first + V.scalarCount - 1, count)
+        for k in 0..<min(lanes, V.scalarCount - 1) {
+            var c: Float = 0, l: Float = 0, e: Float = 0
+            var j = first + k
+            while j < rampEnd {
+                // (Indices in the stretch: wrapping arithmetic spares the overflow checks.)
+                let a = reversed[count &- 1 &- j], b = reversed[count &- 1 &- j &+ first &+ k]
+                c += a * b
+                l += a * a
+                e += b * b
+                j += 1
+            }
+            cross[k] = c
+            late[k] = l
+            early[k] = e
+        }
+        var j = rampEnd
+        while j < count {
+            let a = reversed[count &- 1 &- j]
+            let b = raw.loadUnaligned(fromByteOffset: (count &- 1 &- j &+ first) &* MemoryLayout<Float>.stride, as: V.self)
+            cross += a * b
+            late += V(repeating: a * a)
+            early += b * b
+            j += 1
+        }
+        var result = (cross: SIMD8<Float>.zero, late: SIMD8<Float>.zero, early: SIMD8<Float>.zero)
+        for k in 0..<V.scalarCount {
+            result.cross[k] = cross[k]
+            result.late[k] = late[k]
+            result.early[k] = early[k]
+        }
+        return result
+    }
+
     /// The posture from frame `from` on: the rms chord between each frame's gravity direction
     /// and their mean direction (about radians), the chord from the first to the last, and
     /// how closely the mean direction lies along one of the device's axes (1 on an axis,
     /// 1/√3 between all three).
-    func posture(from: Int) -> (spread: Double, drift: Double, axisAlignment: Double) {
-        var sum = SIMD3<Float>.zero
-        for j in from..<count { let f = self[j]; sum += SIMD3(f[4], f[5], f[6]) }
+    /// - Parameter sum: the gravity directions (lanes 4-6) summed from `from` on, in order
+    ///   from `.zero`.
+    func posture(from: Int, sum: SIMD3<Float>) -> (spread: Double, drift: Double, axisAlignment: Double) {
         let meanLength = (sum * sum).sum().squareRoot()
         guard meanLength > 0 else { return (0, 0, 0) }
         let direction = sum / meanLength
@@ -421,20 +532,18 @@ struct RingView {
     /// blocks of `block` frames, the third quietest of them. Impacts come once a step and
     /// leave the blocks between them quiet; a hand stroking at 3-6 Hz fills every one.
     func sustainedAboveBand(block: Int) -> Float {
-        var quietest = SIMD4<Float>(repeating: .infinity)
+        // The three smallest, in order.
+        var quietest0 = Float.infinity, quietest1 = Float.infinity, quietest2 = Float.infinity
         var start = 0
         while start + block <= count {
             var sum: Float = 0
             for j in start..<(start + block) { sum += self[j][7] }
             var value = sum / Float(block)
-            // Keep the three smallest, in order, in lanes 0-2.
-            for lane in 0..<3 where value < quietest[lane] {
-                let displaced = quietest[lane]
-                quietest[lane] = value
-                value = displaced
-            }
+            if value < quietest0 { swap(&value, &quietest0) }
+            if value < quietest1 { swap(&value, &quietest1) }
+            if value < quietest2 { swap(&value, &quietest2) }
             start += block
         }
-        return quietest[2].isFinite ? quietest[2] : (quietest[0].isFinite ? quietest[0] : 0)
+        return quietest2.isFinite ? quietest2 : (quietest0.isFinite ? quietest0 : 0)
     }
 }

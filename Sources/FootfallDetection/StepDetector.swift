@@ -72,34 +72,84 @@ public struct StepDetector: Sendable {
 
     /// Processes a batch of samples, in order.
     public mutating func process(_ samples: UnsafeBufferPointer<Sample>, onStep: (StepEvent) -> Void) {
-        var observer = NoObserver()
-        var index = 0
-        while index < samples.count {
-            // Most samples only add to the open processing period's sums; the one that closes
-            // it (or starts a segment) takes the whole path.
-            index = pushWithinPeriod(samples, from: index)
-            guard index < samples.count else { break }
-            process(samples[index], observer: &observer, onStep: onStep)
-            index += 1
+        // Frames the resampler has completed and the stages after it have not yet taken, up to
+        // `heldFrames`, as sums: the magnitude's integral over the period and the axes summed
+        // over its samples (lane 3 counts them). The divisions and the square root that make a
+        // frame of them, and the stages after, wait until the frames held are processed
+        // together, so the resampling loop does not wait on them. The stages after the
+        // resampler read nothing the resampling writes, and it nothing they write, so this is
+        // the same work as taking each frame at once, in the same order for each stage.
+        withUnsafeTemporaryAllocation(of: HeldFrame.self, capacity: Self.heldFrames) { held in
+            var heldCount = 0
+            var index = 0
+            while index < samples.count {
+                // Every sample that continues the segment, in one loop with the resampler's
+                // state in registers (a copy: the frames processed meanwhile do not read it).
+                var resampling = resampler
+                var sum = axisSum
+                let end = resampling.pushContinuing(samples, from: index) { sample in
+                    sample.x * sample.x + sample.y * sample.y + sample.z * sample.z
+                } pushed: { sample in
+                    sum += SIMD4(sample.x, sample.y, sample.z, 1)
+                } completed: { time, integral in
+                    if heldCount == Self.heldFrames {
+                        processHeld(held, count: heldCount, onStep: onStep)
+                        heldCount = 0
+                    }
+                    held[heldCount] = HeldFrame(time: time, integral: integral, axisSum: sum)
+                    heldCount += 1
+                    if sum[3] > 0 { sum = .zero }
+                }
+                resampler = resampling
+                axisSum = sum
+                samplesProcessed += end - index
+                index = end
+                guard index < samples.count else { break }
+                // A sample that starts a segment (or is ignored) takes the whole path, after
+                // the frames before it.
+                processHeld(held, count: heldCount, onStep: onStep)
+                heldCount = 0
+                var observer = NoObserver()
+                process(samples[index], observer: &observer, onStep: onStep)
+                index += 1
+            }
+            processHeld(held, count: heldCount, onStep: onStep)
         }
     }
 
-    /// Takes samples from `start` on for as long as each one neither completes a processing
-    /// period nor starts a segment: what `process(_:observer:onStep:)` does with such a
-    /// sample (`BinAveragingResampler.pushWithinPeriod`, and the axes summed).
-    /// - Returns: the index of the first sample not taken.
-    @inline(__always)
-    mutating func pushWithinPeriod(_ samples: UnsafeBufferPointer<Sample>, from start: Int) -> Int {
-        var sum = axisSum
-        let end = resampler.pushWithinPeriod(samples, from: start) { sample in
-            sample.x * sample.x + sample.y * sample.y + sample.z * sample.z
-        } pushed: { sample in
-            sum += SIMD4(sample.x, sample.y, sample.z, 1)
-        }
-        axisSum = sum
-        samplesProcessed += end - start
-        return end
+    /// A frame the batch path holds back: its time, the magnitude's integral over its period,
+    /// and the axes summed over the period's samples (lane 3 counts them).
+    struct HeldFrame {
+        var time: Double
+        var integral: Double
+        var axisSum: SIMD4<Double>
     }
+
+    /// Processes the first `count` frames held, in order: what `process(_:observer:onStep:)`
+    /// does with each frame, the mean square's division, its root and the axes' mean first,
+    /// for all of them.
+    @inline(__always)
+    mutating func processHeld(_ held: UnsafeMutableBufferPointer<HeldFrame>, count: Int, onStep: (StepEvent) -> Void) {
+        guard count > 0 else { return }
+        withUnsafeTemporaryAllocation(of: SIMD4<Double>.self, capacity: Self.heldFrames) { frames in
+            let period = resampler.period
+            for i in 0..<count {
+                // The axes need no exact integral (they feed the motion evidence, not the step
+                // timing): the mean of the samples that fell in the period, or the last mean
+                // when none did.
+                let axisSum = held[i].axisSum
+                if axisSum[3] > 0 { lastAxes = axisSum * (1 / axisSum[3]) }
+                frames[i] = SIMD4((held[i].integral / period).squareRoot(), lastAxes[0], lastAxes[1], lastAxes[2])
+            }
+            var observer = NoObserver()
+            for i in 0..<count {
+                processFrame(time: held[i].time, frame: frames[i], observer: &observer, onStep: onStep)
+            }
+        }
+    }
+
+    /// How many completed frames the batch path holds back before processing them.
+    static let heldFrames = 8
 
     /// Processes a batch of samples, in order.
     public mutating func process(_ samples: [Sample], onStep: (StepEvent) -> Void) {

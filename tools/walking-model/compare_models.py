@@ -64,8 +64,7 @@ def main():
     a = ap.parse_args()
     folders = dataset_folders(a.folders)
     w = walkdata.Windows(a.windows) if a.windows else measure(build(), folders, os.path.join(walkdata_root(), "windows.csv"))
-    if a.every > 1:
-        w.keep(np.arange(len(w.y)) % a.every == 0)
+    w.thin(a.every)
     labels = np.array([walkdata.load_sidecar(t).get("label") or walkdata.load_sidecar(t).get("activity") for t in w.trace])
     weights = w.weights(np.ones(len(w.y), bool))
     people = np.unique(w.subject)

@@ -78,6 +78,18 @@ def test_classes_weigh_the_same_and_datasets_by_the_square_root_of_their_size():
         assert abs(big / small - np.sqrt(900 / 100)) < 1e-6
 
 
+def test_thinning_keeps_every_nth_stretch_in_every_column():
+    with tempfile.TemporaryDirectory() as tmp:
+        w = synthetic_windows(tmp)
+        first, count = w.X[3].copy(), len(w.y)
+        w.thin(3)
+        assert len(w.y) == (count + 2) // 3
+        assert len(w.trace) == len(w.subject) == len(w.X) == len(w.y)
+        assert (w.X[1] == first).all()
+        w.thin(1)
+        assert len(w.y) == (count + 2) // 3
+
+
 def test_the_forest_keeps_every_direction_and_learns_what_separates():
     with tempfile.TemporaryDirectory() as tmp:
         w = synthetic_windows(tmp)

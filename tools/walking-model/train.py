@@ -218,8 +218,7 @@ def main():
 
     if a.learning_curve:
         print("subjects learned from   walking stretches missed   not-walking stretches passed   (5 folds of subjects held out)")
-        if a.every > 1:
-            w.keep(np.arange(len(w.y)) % a.every == 0)
+        w.thin(a.every)
         for fraction, missed, passed in learning_curve(w, repeats=a.repeats):
             print(f"{fraction:>22.0%}   {missed:>24.4f}   {passed:>28.4f}")
         return

@@ -156,7 +156,7 @@ let package = Package(
                 path: "tools/simulation/Sources/FootfallSimulation"),
         // Writes the development sets (tools/make-dev-sets): 'swift build --product footfall-devsets'.
         .executableTarget(name: "footfall-devsets",
-                          dependencies: ["FootfallSimulation", "FootfallText",
+                          dependencies: ["FootfallSimulation", "FootfallAnalysis", "FootfallText",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           path: "tools/simulation/Sources/footfall-devsets"),
         // The address of Swift concurrency's global-enqueue hook, for a footfalld with the runtime

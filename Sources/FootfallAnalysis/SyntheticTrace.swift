@@ -23,6 +23,20 @@ public struct SyntheticTrace: Sendable {
         case vehicle
     }
 
+    /// What is wrong with a request to write a synthetic trace (`footfall synth`, and the
+    /// development sets' tools, which write theirs the same way): the first problem, worded
+    /// for the command line, or nil when the rate, the length and the file name will do.
+    /// - Parameters:
+    ///   - rateHz: the sample rate asked for (`--rate`).
+    ///   - duration: the length asked for, seconds (`--duration`).
+    ///   - output: the CSV file to write; its sidecar takes the same name in .json.
+    public static func problem(rateHz: Double, duration: Double, output: String) -> String? {
+        if !(rateHz >= 1 && rateHz <= 2000) { return "--rate must be between 1 and 2000 Hz." }
+        if !(duration > 0 && duration <= 2_592_000) { return "--duration must be between 0 and 2592000 s (30 days)." }
+        if !output.hasSuffix(".csv") { return "The output file must end in .csv (the sidecar gets .json)." }
+        return nil
+    }
+
     /// The kind of motion.
     public var kind: Kind
     /// Steps per minute while walking.

@@ -37,10 +37,10 @@ struct Synth: ParsableCommand {
     var seed: UInt64 = 1
 
     func validate() throws {
-        if !(rate >= 1 && rate <= 2000) { throw ValidationError("--rate must be between 1 and 2000 Hz.") }
-        if !(duration > 0 && duration <= 2_592_000) { throw ValidationError("--duration must be between 0 and 2592000 s (30 days).") }
+        if let problem = SyntheticTrace.problem(rateHz: rate, duration: duration, output: output) {
+            throw ValidationError(problem)
+        }
         if !(cadence >= 30 && cadence <= 240) { throw ValidationError("--cadence must be between 30 and 240 steps/min.") }
-        if !output.hasSuffix(".csv") { throw ValidationError("The output file must end in .csv (the sidecar gets .json).") }
     }
 
     func run() throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FootfallAnalysis
 import FootfallSimulation
 import FootfallText
 
@@ -135,9 +136,9 @@ extension FootfallDevSets {
         var coarse = false
 
         func validate() throws {
-            if !(rate >= 1 && rate <= 2000) { throw ValidationError("--rate must be between 1 and 2000 Hz.") }
-            if !(duration > 0 && duration <= 2_592_000) { throw ValidationError("--duration must be between 0 and 2592000 s (30 days).") }
-            if !output.hasSuffix(".csv") { throw ValidationError("The output file must end in .csv (the sidecar gets .json).") }
+            if let problem = SyntheticTrace.problem(rateHz: rate, duration: duration, output: output) {
+                throw ValidationError(problem)
+            }
         }
 
         func run() throws {

@@ -96,7 +96,7 @@ struct Bench: ParsableCommand {
             text = (recordings ? report.recordingTable() + "\n" : "") + report.datasetTable()
         }
         if let output {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try OutputFile.write(text, to: output)
         } else {
             print(text, terminator: "")
         }
@@ -118,7 +118,7 @@ struct Bench: ParsableCommand {
             """
         }
         if let output {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try OutputFile.write(text, to: output)
         } else {
             print(text, terminator: "")
         }
@@ -143,7 +143,7 @@ struct Bench: ParsableCommand {
             bar.update(done + 1)
         }
         bar.finish()
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try OutputFile.write(text, to: path)
     }
 
     func loadReport(_ path: String) throws -> BenchReport {

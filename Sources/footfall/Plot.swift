@@ -54,15 +54,15 @@ struct Plot: ParsableCommand {
         if let truth = loaded.sidecar?.steps { title += ", \(truth) true" }
         let plot = TracePlot(recording: recording, truth: loaded.sidecar?.stepTimes, window: start...max(end, start + 0.1),
                              title: title)
-        try Data(plot.svg().utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+        try OutputFile.write(plot.svg(), to: out)
         if let candidatesCSV {
-            try Data(recording.candidatesCSV().utf8).write(to: URL(fileURLWithPath: candidatesCSV), options: .atomic)
+            try OutputFile.write(recording.candidatesCSV(), to: candidatesCSV)
         }
         if let framesCSV {
-            try Data(recording.framesCSV().utf8).write(to: URL(fileURLWithPath: framesCSV), options: .atomic)
+            try OutputFile.write(recording.framesCSV(), to: framesCSV)
         }
         if let judgementsCSV {
-            try Data(recording.judgementsCSV().utf8).write(to: URL(fileURLWithPath: judgementsCSV), options: .atomic)
+            try OutputFile.write(recording.judgementsCSV(), to: judgementsCSV)
         }
     }
 }

@@ -42,7 +42,7 @@ struct RealWristActivityTests {
 
     @Test func aRunThatTurnsIntoClappingStops() throws {
         // A minute of jogging, then without a pause the clapping: the walk going is asked
-        // again every other strong step, and the hands end it.
+        // again every fourth strong step, and the hands end it.
         func samples(_ trace: String) throws -> [Sample] {
             var all: [Sample] = []
             _ = try Recording.forEachBatch(path: SampleTracesLocation.path(trace)) { all.append(contentsOf: $0) }

@@ -57,7 +57,9 @@ func exponential(_ x: Double) -> Double {
 func naturalLogarithm(_ x: Double) -> Double {
     guard x > 0 else { return x == 0 ? -.infinity : .nan }
     guard x.isFinite else { return x }
-    let m = x.significand
+    // A normal number's exponent and significand from its bits (what `exponent` and
+    // `significand` give, without a call to the standard library); a subnormal's from them.
+    let (exponent, m) = x.isNormal ? normalExponentAndSignificand(x) : (Double(x.exponent), x.significand)
     let z = (m - 1) / (m + 1)
     let z2 = z * z
     var term = z, sum = z
@@ -65,7 +67,36 @@ func naturalLogarithm(_ x: Double) -> Double {
         term *= z2
         sum += term / Double(2 * k + 1)
     }
-    return Double(x.exponent) * 0.693_147_180_559_945_3 + 2 * sum
+    return exponent * 0.693_147_180_559_945_3 + 2 * sum
+}
+
+/// `naturalLogarithm` of both lanes, each to the bit: the same operations lane by lane, two
+/// logarithms for the work of one.
+func naturalLogarithm(_ x: SIMD2<Double>) -> SIMD2<Double> {
+    guard x[0].isNormal && x[0] > 0 && x[1].isNormal && x[1] > 0 else {
+        return SIMD2(naturalLogarithm(x[0]), naturalLogarithm(x[1]))
+    }
+    let (e0, m0) = normalExponentAndSignificand(x[0])
+    let (e1, m1) = normalExponentAndSignificand(x[1])
+    let m = SIMD2(m0, m1), exponent = SIMD2(e0, e1)
+    let z = (m - 1) / (m + 1)
+    let z2 = z * z
+    var term = z, sum = z
+    for k in 1...20 {
+        term *= z2
+        sum += term / SIMD2(repeating: Double(2 * k + 1))
+    }
+    return exponent * 0.693_147_180_559_945_3 + 2 * sum
+}
+
+/// A positive normal number's binary exponent and significand (in [1, 2)): `x.exponent` and
+/// `x.significand`, from its bits.
+@inline(__always)
+func normalExponentAndSignificand(_ x: Double) -> (exponent: Double, significand: Double) {
+    let bits = x.bitPattern
+    let exponent = Int(truncatingIfNeeded: bits >> 52) & 0x7FF
+    let significand = Double(bitPattern: bits & 0x000F_FFFF_FFFF_FFFF | 0x3FF0_0000_0000_0000)
+    return (Double(exponent &- 1023), significand)
 }
 
 /// `Int(x.rounded())`, to the same value (halves away from zero) and trapping where it traps,

@@ -470,22 +470,31 @@ struct RingView {
     static func correlateLags<V: SIMD>(_: V.Type, reversed: UnsafeMutableBufferPointer<Float>, raw: UnsafeRawPointer,
                                        count: Int, first: Int, lanes: Int)
         -> (cross: SIMD8<Float>, late: SIMD8<Float>, early: SIMD8<Float>) where V.Scalar == Float {
-        var cross = V(), late = V(), early = V()
         let rampEnd = min(first + V.scalarCount - 1, count)
-        for k in 0..<min(lanes, V.scalarCount - 1) {
-            var c: Float = 0, l: Float = 0, e: Float = 0
-            var j = first + k
-            while j < rampEnd {
-                // (Indices in the stretch: wrapping arithmetic spares the overflow checks.)
-                let a = reversed[count &- 1 &- j], b = reversed[count &- 1 &- j &+ first &+ k]
-                c += a * b
-                l += a * a
-                e += b * b
-                j += 1
+        // The ramp's sums lane by lane into memory, then loaded as vectors once: a vector's
+        // lane set by a variable index is stored and loaded whole at every lane.
+        var (cross, late, early) = withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * V.scalarCount) { ramp in
+            let ramp = ramp.baseAddress!
+            ramp.initialize(repeating: 0, count: 3 * V.scalarCount)
+            for k in 0..<min(lanes, V.scalarCount - 1) {
+                var c: Float = 0, l: Float = 0, e: Float = 0
+                var j = first + k
+                while j < rampEnd {
+                    // (Indices in the stretch: wrapping arithmetic spares the overflow checks.)
+                    let a = reversed[count &- 1 &- j], b = reversed[count &- 1 &- j &+ first &+ k]
+                    c += a * b
+                    l += a * a
+                    e += b * b
+                    j += 1
+                }
+                ramp[k] = c
+                ramp[V.scalarCount &+ k] = l
+                ramp[2 &* V.scalarCount &+ k] = e
             }
-            cross[k] = c
-            late[k] = l
-            early[k] = e
+            let sums = UnsafeRawPointer(ramp)
+            return (sums.loadUnaligned(as: V.self),
+                    sums.loadUnaligned(fromByteOffset: V.scalarCount &* MemoryLayout<Float>.stride, as: V.self),
+                    sums.loadUnaligned(fromByteOffset: 2 &* V.scalarCount &* MemoryLayout<Float>.stride, as: V.self))
         }
         var j = rampEnd
         while j < count {

@@ -89,8 +89,15 @@ public struct PeriodicityTracker: Sendable {
             h[start + count] = sample
             let past = UnsafeRawPointer(h.baseAddress! + start)
             sums.withUnsafeMutableBytes { s in
-                // past[k] is the value k frames ago; eight lags per step.
-                var offset = 0
+                // past[k] is the value k frames ago; eight lags per step. The first eight take
+                // the sample from its register and the seven before it from memory: a vector
+                // load of the float just stored waits for the store to reach the cache.
+                let low = past.loadUnaligned(fromByteOffset: MemoryLayout<Float>.stride, as: SIMD4<Float>.self)
+                let high = past.loadUnaligned(fromByteOffset: 4 * MemoryLayout<Float>.stride, as: SIMD4<Float>.self)
+                let newest = SIMD8(sample, low[0], low[1], low[2], high[0], high[1], high[2], high[3])
+                let first = s.loadUnaligned(as: SIMD8<Float>.self)
+                s.storeBytes(of: first + weighted * newest, as: SIMD8<Float>.self)
+                var offset = MemoryLayout<SIMD8<Float>>.stride
                 let end = count * MemoryLayout<Float>.stride
                 while offset < end {
                     let lagged = past.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)

@@ -58,29 +58,37 @@ public struct WalkingFeatures: Sendable, Equatable {
         // and the gravity filter's ripple are of that size), and energy above the step band
         // under half the step band's is the impacts of any walk, or a sensor whose own
         // low-pass took it away (a 12.5 Hz watch): only more speaks.
-        v[0] = naturalLogarithm(evidence.acrossToVertical)
+        // The logarithms two at a time (`naturalLogarithm` of a SIMD2: each lane to the bit).
+        let levels = naturalLogarithm(SIMD2(evidence.acrossToVertical, evidence.verticalLevel + 0.06))
+        let posture = naturalLogarithm(SIMD2(evidence.acrossLevel + 0.06, evidence.orientationSpread + 0.02))
+        let drift = naturalLogarithm(SIMD2(evidence.gravityDrift + 0.05, max(evidence.aboveBandRatio, 0.5)))
+        let sustained = naturalLogarithm(SIMD2(evidence.sustainedAboveBandRatio + 0.01, max(stepPeriod, 0.05)))
+        let contextLevels = naturalLogarithm(SIMD2(
+            (context.acrossLevel * context.acrossLevel + 0.0036) / (context.verticalLevel * context.verticalLevel + 0.0036),
+            (context.verticalLevel * context.verticalLevel + context.acrossLevel * context.acrossLevel).squareRoot() + 0.06))
+        let contextPosture = naturalLogarithm(SIMD2(context.orientationSpread + 0.02, context.turning + 0.01))
+        v[0] = levels[0]
         v[1] = evidence.verticalStep
         v[2] = evidence.acrossStep
         v[3] = evidence.verticalStride
         v[4] = evidence.acrossStride
         v[5] = evidence.verticalHalfStep
         v[6] = evidence.acrossHalfStep
-        v[7] = naturalLogarithm(evidence.verticalLevel + 0.06)
-        v[8] = naturalLogarithm(evidence.acrossLevel + 0.06)
-        v[9] = naturalLogarithm(evidence.orientationSpread + 0.02)
-        v[10] = naturalLogarithm(evidence.gravityDrift + 0.05)
+        v[7] = levels[1]
+        v[8] = posture[0]
+        v[9] = posture[1]
+        v[10] = drift[0]
         v[11] = evidence.axisAlignment
-        v[12] = naturalLogarithm(max(evidence.aboveBandRatio, 0.5))
-        v[13] = naturalLogarithm(evidence.sustainedAboveBandRatio + 0.01)
+        v[12] = drift[1]
+        v[13] = sustained[0]
         v[14] = similarity
         v[15] = timing.gapVariation
         v[16] = timing.heightVariation
-        v[17] = naturalLogarithm(max(stepPeriod, 0.05))
-        v[18] = naturalLogarithm((context.acrossLevel * context.acrossLevel + 0.0036)
-                                 / (context.verticalLevel * context.verticalLevel + 0.0036))
-        v[19] = naturalLogarithm((context.verticalLevel * context.verticalLevel + context.acrossLevel * context.acrossLevel).squareRoot() + 0.06)
-        v[20] = naturalLogarithm(context.orientationSpread + 0.02)
-        v[21] = naturalLogarithm(context.turning + 0.01)
+        v[17] = sustained[1]
+        v[18] = contextLevels[0]
+        v[19] = contextLevels[1]
+        v[20] = contextPosture[0]
+        v[21] = contextPosture[1]
         v[22] = naturalLogarithm(context.aboveBandRatio + 0.01)
         v[23] = context.activeShare
         v[24] = context.verticalPeriodicity

@@ -10,4 +10,11 @@ extension DetectorConfiguration {
         configuration.placement = Placement(describing: sidecar?.placement)
         return configuration
     }
+
+    /// This configuration at the placement the sidecar beside `tracePath` names
+    /// (`atPlacement(of:)`): how `footfall count` and tools/regen-expected count a trace.
+    /// - Throws: `TraceError` for a sidecar that cannot be read.
+    public func atPlacement(ofTrace tracePath: String) throws(TraceError) -> DetectorConfiguration {
+        atPlacement(of: try TraceSidecar.load(besideTrace: tracePath))
+    }
 }

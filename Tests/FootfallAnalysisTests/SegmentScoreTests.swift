@@ -89,7 +89,7 @@ struct SegmentScoreTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         for recording in recordings {
             let count = try TraceCount.run(path: recording.tracePath,
-                                           configuration: DetectorConfiguration.default.atPlacement(of: try TraceSidecar.load(besideTrace: recording.tracePath)))
+                                           configuration: DetectorConfiguration.default.atPlacement(ofTrace: recording.tracePath))
             let json = try JSONSerialization.data(withJSONObject: ["steps": count.steps, "step_times": count.stepTimes])
             try json.write(to: folder.appendingPathComponent(Trace.name(ofPath: recording.tracePath) + ".json"))
         }

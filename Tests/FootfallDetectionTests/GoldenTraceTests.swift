@@ -21,7 +21,7 @@ struct GoldenTraceTests {
         let data = try #require(FileManager.default.contents(atPath: expectedPath),
                                 "no golden file \(expectedPath): run tools/regen-expected and review the diff")
         let expected = try JSONDecoder().decode(Expected.self, from: data)
-        let count = try TraceCount.run(path: path, configuration: try Self.configuration(for: path))
+        let count = try TraceCount.run(path: path, configuration: DetectorConfiguration.default.atPlacement(ofTrace: path))
         #expect(count.steps == expected.steps)
         let rounded = count.stepTimes.map { ($0 * 1000).rounded() / 1000 }
         #expect(rounded == expected.step_times)
@@ -36,12 +36,6 @@ struct GoldenTraceTests {
     func nonWalkingSampleTracesCountZero(trace: String) throws {
         let path = SampleTracesLocation.path(trace)
         guard let sidecar = try TraceSidecar.load(besideTrace: path), sidecar.activity == .nonWalking else { return }
-        #expect(try TraceCount.run(path: path, configuration: try Self.configuration(for: path)).steps == 0)
-    }
-
-    /// The detector as `footfall count` (and so tools/regen-expected) runs it on the trace: at
-    /// the placement its sidecar names.
-    static func configuration(for path: String) throws -> DetectorConfiguration {
-        DetectorConfiguration.default.atPlacement(of: try TraceSidecar.load(besideTrace: path))
+        #expect(try TraceCount.run(path: path, configuration: DetectorConfiguration.default.atPlacement(ofTrace: path)).steps == 0)
     }
 }

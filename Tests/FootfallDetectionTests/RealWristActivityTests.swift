@@ -14,7 +14,7 @@ struct RealWristActivityTests {
     /// Counted steps per second over the spectrum's step frequency for a walking recording.
     func countedOverSpectral(_ trace: String) throws -> Double {
         let path = SampleTracesLocation.path(trace)
-        let count = try TraceCount.run(path: path, configuration: try GoldenTraceTests.configuration(for: path))
+        let count = try TraceCount.run(path: path, configuration: DetectorConfiguration.default.atPlacement(ofTrace: path))
         var spectrum = StepFrequencySpectrum()
         _ = try Recording.forEachBatch(path: path) { spectrum.add($0) }
         let frequency = try #require(spectrum.peakFrequency())
@@ -35,7 +35,7 @@ struct RealWristActivityTests {
     @Test func threeMinutesOfClappingAreNotAWalk() throws {
         // Hands striking in a steady rhythm, strongly: the signal level alone says walking.
         let path = SampleTracesLocation.path("wisdm/1604_clapping.csv.gz")
-        let count = try TraceCount.run(path: path, configuration: try GoldenTraceTests.configuration(for: path))
+        let count = try TraceCount.run(path: path, configuration: DetectorConfiguration.default.atPlacement(ofTrace: path))
         #expect(count.duration > 170)
         #expect(count.steps <= 8, "\(count.steps) steps counted while clapping")
     }

@@ -62,8 +62,9 @@ public struct StretchSelection: Sendable {
         /// walk. A gesture that kept a walk's rhythm is caught within eight strong steps; a
         /// walk asked every other step was cut short by two chance noes in a row (stairs and
         /// the slowest runs at the wrist, leaving people out: 0.938 and 1.96 steps/s with 2,
-        /// 0.960 and 2.05 with 4, clapping 72 and 90 false steps an hour), and each
-        /// judgement costs a walk's counting as much as all its samples do.
+        /// 0.960 and 2.05 with 4, clapping 72 and 90 false steps an hour), and a judgement
+        /// (about 2.4 us) costs about what the two seconds of 100 Hz samples between two of
+        /// them do.
         public var verificationInterval: Int = 4
 
         /// The defaults.

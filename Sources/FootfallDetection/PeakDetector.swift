@@ -65,6 +65,15 @@ public struct PeakDetector: Sendable {
     /// The height a lobe must reach now to be a candidate at all, m/s².
     public var walkingThreshold: Double { max(minimumWalkingHeight, walkingRelativeThreshold * envelope) }
 
+    /// The earliest time a candidate not yet released can have, or +infinity: the one held
+    /// for merging, or the lobe still open once its peak so far clears the walking threshold
+    /// (a higher peak later in the lobe only comes later). Whether a walk has stopped by now
+    /// is a question about the candidates up to now, and these are among them though not
+    /// yet out.
+    public var earliestPendingTime: Double {
+        min(held?.time ?? .infinity, lobeIsPositive && lobePeak >= walkingThreshold ? lobePeakTime : .infinity)
+    }
+
     /// Forgets the signal (after a gap); keeps nothing held.
     public mutating func reset() {
         previous = 0

@@ -75,6 +75,7 @@ extension DetectorConfiguration {
         "mostStepsPerGap": \.mostStepsPerGap,
         "mostFaintStepsInARow": \.crediting.mostFaintStepsInARow,
         "shortWalkSteps": \.selection.shortWalkSteps,
+        "longestShortWalk": \.selection.longestShortWalk,
         "verificationSteps": \.selection.verificationSteps,
         "verificationInterval": \.selection.verificationInterval,
         "finishedWalkExtraSteps": \.selection.finishedWalkExtraSteps,

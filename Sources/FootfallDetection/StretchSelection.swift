@@ -3,8 +3,9 @@
 ///
 /// - **Short walk**: the longest run of evenly spaced strong candidates ending with the newest
 ///   (`evenRunStart`: no gap a sprint's or a pause, the longest at most `mostUnevenGaps` times
-///   the shortest), once it holds `shortWalkSteps`; judged at the candidates' mean gap, or at
-///   the rhythm's step when they come a stride apart (`shortWalkLag`).
+///   the shortest), once it holds `shortWalkSteps`, its newest `longestShortWalk` at most;
+///   judged at the candidates' mean gap, or at the rhythm's step when they come a stride apart
+///   (`shortWalkLag`).
 /// - **Finished short walk**: a run that ended on a faint step where the next step was due,
 ///   judged once it is over, with the stillness before its first step and after its last.
 /// - **Resumed**: soon after a walk ended, the last few gaps each a whole number of its steps.
@@ -20,6 +21,12 @@ public struct StretchSelection: Sendable {
         /// Steps in a row that confirm a walk on their own, when their spacing and the motion
         /// look like walking (the rhythm path needs `confirmationSteps`); at least 3.
         public var shortWalkSteps: Int = 4
+        /// A short walk is judged over at most this many of its run's strong candidates, the
+        /// newest, and credited from there: the walking model learned from stretches of 4 and
+        /// 8, and the start of a longer run (the stance shifting as someone gets up) is not a
+        /// walk's. Leaving people out, 8 against the whole run: clapping 90 to 74 false steps
+        /// an hour, up-and-go at the wrist 15 to 13 executions without a step, nothing worse.
+        public var longestShortWalk: Int = 8
         /// The most the longest gap of a short walk may exceed its shortest, as a ratio: uneven
         /// steps (a slow walker, a turn) are welcome, a burst and a pause are not.
         public var mostUnevenGaps: Double = 2.0
@@ -97,6 +104,7 @@ public struct StretchSelection: Sendable {
     /// How periodic the signal must be for its rhythm to count (`DetectorConfiguration.minimumRhythmStrength`).
     let minimumStrength: Double
     let shortWalkSteps: Int
+    let longestShortWalk: Int
     let mostUnevenGaps: Double
     let strideSpacingTolerance: Double
     let mostFinishedWalkSteps: Int
@@ -119,6 +127,7 @@ public struct StretchSelection: Sendable {
         spacing = StepSpacing(configuration: configuration)
         minimumStrength = configuration.minimumRhythmStrength
         shortWalkSteps = max(3, selection.shortWalkSteps)
+        longestShortWalk = max(shortWalkSteps, selection.longestShortWalk)
         mostUnevenGaps = selection.mostUnevenGaps
         strideSpacingTolerance = selection.strideSpacingTolerance
         mostFinishedWalkSteps = shortWalkSteps + selection.finishedWalkExtraSteps
@@ -207,8 +216,8 @@ public struct StretchSelection: Sendable {
     // MARK: The questions
 
     /// A short walk to ask about: the run of evenly spaced candidates ending with the newest,
-    /// once it holds `shortWalkSteps`; the whole run is judged (every candidate that would be
-    /// credited), at the step period of its last `shortWalkSteps`.
+    /// once it holds `shortWalkSteps`; its newest `longestShortWalk` at most are judged (every
+    /// candidate that would be credited), at the step period of its last `shortWalkSteps`.
     public func shortWalk(in held: borrowing FixedRing<StepCandidate>, after notWalkingUntil: Double, rhythm: Rhythm) -> Stretch? {
         let runStart = evenRunStart(of: held, after: notWalkingUntil)
         guard held.count - runStart >= shortWalkSteps else { return nil }
@@ -218,7 +227,7 @@ public struct StretchSelection: Sendable {
         // Candidates a stride apart (faint steps between them) are judged at the step.
         let (lag, strideSpaced) = shortWalkLag(meanGap: meanGap, rhythm: rhythm)
         let period = strideSpaced ? rhythm.stepPeriod : Self.medianGap(of: held, last: shortWalkSteps)
-        return Stretch(start: runStart, lag: lag, period: period)
+        return Stretch(start: max(runStart, held.count - longestShortWalk), lag: lag, period: period)
     }
 
     /// A finished short walk to ask about: at least `shortWalkSteps - 1` strong candidates

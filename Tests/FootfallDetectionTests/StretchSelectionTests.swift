@@ -36,6 +36,18 @@ struct StretchSelectionTests {
         #expect(selection.shortWalk(in: walk, after: 1.05, rhythm: noRhythm) == nil)
     }
 
+    @Test func aLongRunIsJudgedOverItsLastEight() throws {
+        // Twelve even candidates (someone getting up, then walking): the walking model learned
+        // from stretches of 4 and 8, so the newest 8 are judged, and credited from there.
+        let run = heldCandidates((0..<12).map { 0.55 * Double($0) })
+        #expect(selection.evenRunStart(of: run, after: -.infinity) == 0)
+        let stretch = try #require(selection.shortWalk(in: run, after: -.infinity, rhythm: noRhythm))
+        #expect(stretch.start == 4)
+        var whole = DetectorConfiguration.default
+        whole.selection.longestShortWalk = 64
+        #expect(try #require(StretchSelection(configuration: whole).shortWalk(in: run, after: -.infinity, rhythm: noRhythm)).start == 0)
+    }
+
     @Test func candidatesAStrideApartAreJudgedAtTheStep() throws {
         // A wrist whose every other step makes no peak: candidates a second apart on a strong
         // rhythm of half a second.

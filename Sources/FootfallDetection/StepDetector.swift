@@ -214,14 +214,14 @@ public struct StepDetector: Sendable {
             }
             if candidate.isStrong && observer.wantsProbes { probe(candidate, observer: &observer) }
         }
-        // Rarely: a walk or a run of candidates has just ended, unless a candidate not yet out
-        // of the peak stage (a lobe still open, or one held for merging) continues it: it has
-        // stopped only if even that came too late.
-        if gate.hasStopped(by: time), case let stoppedBy = min(time, peaks.earliestPendingTime),
-           gate.hasStopped(by: stoppedBy) {
+        if gate.hasStopped(by: time) {
+            // Rarely: a walk or a run of candidates has just ended, unless a candidate not yet
+            // out of the peak stage (a lobe still open, or one held for merging) continues it:
+            // `advance` ends it only if even that came too late. (The pending time is asked
+            // for here, not at every frame.)
             let offset = timeOffset
             var credited = 0
-            gate.advance(to: stoppedBy, motion: motion) { time, period in
+            gate.advance(to: min(time, peaks.earliestPendingTime), motion: motion) { time, period in
                 credited += 1
                 onStep(StepEvent(time: time - offset, cadence: 60 / period))
             }

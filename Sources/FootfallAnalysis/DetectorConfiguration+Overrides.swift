@@ -49,6 +49,7 @@ extension DetectorConfiguration {
         "wristRhythmStartProbability": \.decision.wristRhythmStartProbability,
         "walkingContinueProbability": \.decision.continueProbability,
         "clearlyNotWalkingProbability": \.decision.clearlyNotWalkingProbability,
+        "clearlyWalkingProbability": \.decision.clearlyWalkingProbability,
     ] }
     static var durations: [String: WritableKeyPath<DetectorConfiguration, Duration>] { [
         "maximumGap": \.maximumGap,
@@ -78,6 +79,7 @@ extension DetectorConfiguration {
         "longestShortWalk": \.selection.longestShortWalk,
         "verificationSteps": \.selection.verificationSteps,
         "verificationInterval": \.selection.verificationInterval,
+        "confidentVerificationInterval": \.selection.confidentVerificationInterval,
         "finishedWalkExtraSteps": \.selection.finishedWalkExtraSteps,
         "verificationFailures": \.verificationFailures,
         "halfPeriodSteps": \.crediting.halfPeriodSteps,

@@ -73,6 +73,13 @@ public struct StretchSelection: Sendable {
         /// (about 2.4 us) costs about what the two seconds of 100 Hz samples between two of
         /// them do.
         public var verificationInterval: Int = 4
+        /// ...or at every this-many-th (at least 1) after a judgement that found the walk
+        /// clearly walking (`WalkingDecision.Configuration.clearlyWalkingProbability`): then the
+        /// stretches asked about abut (the default is `verificationSteps`) instead of
+        /// overlapping, each strong step is judged once, and a walk the model is sure of costs
+        /// half the judgements. A walk the model is less sure of is still asked every
+        /// `verificationInterval`, so a gesture that kept its rhythm is caught as soon.
+        public var confidentVerificationInterval: Int = 8
 
         /// The defaults.
         public init() {}
@@ -120,6 +127,9 @@ public struct StretchSelection: Sendable {
     public let verificationSteps: Int
     /// At every how many strong steps while walking they are asked about.
     public let verificationInterval: Int
+    /// How many strong steps after a judgement that found a walk going clearly walking the
+    /// next is due (`Configuration.confidentVerificationInterval`).
+    public let confidentVerificationInterval: Int
 
     /// Creates the selection from the detector's configuration.
     public init(configuration: DetectorConfiguration) {
@@ -141,6 +151,7 @@ public struct StretchSelection: Sendable {
         resumeGapTolerance = selection.resumeGapTolerance
         verificationSteps = max(3, selection.verificationSteps)
         verificationInterval = max(1, selection.verificationInterval)
+        confidentVerificationInterval = max(1, selection.confidentVerificationInterval)
     }
 
     // MARK: Runs of candidates

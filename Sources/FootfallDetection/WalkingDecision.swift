@@ -37,6 +37,11 @@ public struct WalkingDecision: Sendable {
         /// Below this probability a stretch is held to be clearly not walking: no later run
         /// of steps is credited back over it.
         public var clearlyNotWalkingProbability: Double = 0.3
+        /// At or above this probability a walk going is clearly walking: it is asked about
+        /// again after `StretchSelection.Configuration.confidentVerificationInterval` strong
+        /// steps rather than `verificationInterval`. Chosen leaving people out
+        /// (docs/detector.md): from 0.95 to 0.995 no false step an hour moved.
+        public var clearlyWalkingProbability: Double = 0.99
         /// A walk judged only after it ended (`finishedShortWalk`) must have started and ended
         /// standing: the motion in the second before its first step and after its last is at
         /// most this fraction of the steps' own (rms of the vertical step-band motion).
@@ -126,7 +131,8 @@ public struct WalkingDecision: Sendable {
             reason = .belowThreshold
         }
         return WalkingVerdict(question: question, probability: probability, threshold: threshold, reason: reason,
-                              clearlyNotWalking: probability < configuration.clearlyNotWalkingProbability)
+                              clearlyNotWalking: probability < configuration.clearlyNotWalkingProbability,
+                              clearlyWalking: reason == .walking && probability >= configuration.clearlyWalkingProbability)
     }
 
     /// Why a finished walk did not go from standing to standing, or nil when it did: the

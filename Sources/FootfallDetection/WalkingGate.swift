@@ -36,8 +36,8 @@ public enum Confirmation: String, Sendable, Equatable {
 /// A stretch judged clearly not walking stays so: no later run is credited back over it, and
 /// a rhythm must be shown again from there. Once `walking`, strong candidates are credited as
 /// they come and faint ones where a step is due, and the last `verificationSteps` are asked
-/// about again every `verificationInterval` strong steps: `verificationFailures` noes in a
-/// row end the walk, without the quick resume, so a walk that turns into brushing teeth ends
+/// about again every `verificationInterval` strong steps (every `confidentVerificationInterval`
+/// after a clear yes): `verificationFailures` noes in a row end the walk, without the quick resume, so a walk that turns into brushing teeth ends
 /// there. A walk ends when no step comes for `maximumStepInterval`, or when its period is
 /// faster than anyone walks.
 public struct WalkingGate: Sendable {
@@ -327,7 +327,8 @@ public struct WalkingGate: Sendable {
     }
 
     /// Whether this strong step while walking is one the walk is asked about again: one in
-    /// every `verificationInterval`.
+    /// every `verificationInterval`, or `confidentVerificationInterval` after a judgement that
+    /// found the walk clearly walking (set in `walk`).
     mutating func isJudgementDue() -> Bool {
         if stepsUntilJudgement > 0 {
             stepsUntilJudgement -= 1
@@ -380,6 +381,8 @@ public struct WalkingGate: Sendable {
             if let stretch = selection.stillWalking(recent, due: isJudgementDue(), period: period),
                let verdict = judge(.stillWalking, recent, stretch, motion: motion) {
                 failedJudgements = verdict.walking ? 0 : failedJudgements + 1
+                // A walk the model is sure of is asked about again later.
+                if verdict.clearlyWalking { stepsUntilJudgement = selection.confidentVerificationInterval - 1 }
                 if failedJudgements >= verificationFailures {
                     // Not walking after all (a gesture that kept the rhythm): stop crediting,
                     // and do not let it resume as if a walk had paused.

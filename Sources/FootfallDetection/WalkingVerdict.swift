@@ -50,17 +50,22 @@ public struct WalkingVerdict: Sendable, Equatable {
     /// Whether the probability is so low that the stretch is held to be not walking: no later
     /// stretch is credited back over it (`WalkingDecision.Configuration.clearlyNotWalkingProbability`).
     public var clearlyNotWalking: Bool
+    /// Whether the stretch was judged walking with a probability so high that a walk going
+    /// need not be asked about again so soon
+    /// (`WalkingDecision.Configuration.clearlyWalkingProbability`).
+    public var clearlyWalking: Bool
 
     /// Whether the stretch was judged walking.
     public var walking: Bool { reason == .walking }
 
     /// Creates a verdict.
     public init(question: WalkingQuestion, probability: Double, threshold: Double, reason: Reason,
-                clearlyNotWalking: Bool) {
+                clearlyNotWalking: Bool, clearlyWalking: Bool = false) {
         self.question = question
         self.probability = probability
         self.threshold = threshold
         self.reason = reason
         self.clearlyNotWalking = clearlyNotWalking
+        self.clearlyWalking = clearlyWalking
     }
 }

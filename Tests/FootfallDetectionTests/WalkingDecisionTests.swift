@@ -50,6 +50,17 @@ struct WalkingDecisionTests {
         #expect(resumedStricter.verdict(on: .resumed, inside, stepPeriod: walkingPace).reason == .belowThreshold)
     }
 
+    @Test func aVerdictSaysWhenTheWalkIsClearlyWalking() {
+        // At 0.99 and above a walking verdict is a clear one (a walk going is then asked about
+        // less often); below it, or when a condition beside the model says no, it is not.
+        #expect(decision(probability: 0.995).verdict(on: .stillWalking, inside, stepPeriod: walkingPace).clearlyWalking)
+        #expect(!decision(probability: 0.98).verdict(on: .stillWalking, inside, stepPeriod: walkingPace).clearlyWalking)
+        #expect(decision(probability: 0.98).verdict(on: .stillWalking, inside, stepPeriod: walkingPace).walking)
+        #expect(!decision(probability: 0.995).verdict(on: .stillWalking, inside, stepPeriod: 0.2).clearlyWalking)
+        let laxer = decision(probability: 0.98) { $0.clearlyWalkingProbability = 0.95 }
+        #expect(laxer.verdict(on: .stillWalking, inside, stepPeriod: walkingPace).clearlyWalking)
+    }
+
     @Test func aWalkStartsOnFirmerEvidenceAtTheWrist() {
         // At the wrist, hands at work make evenly spaced peaks all day: a short walk and a
         // rhythm start at 0.9 there; a walk going is kept as anywhere else.

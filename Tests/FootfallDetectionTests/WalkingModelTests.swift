@@ -15,10 +15,11 @@ struct WalkingModelTests {
     }
 
     @Test func aRealWalkIsJudgedWalking() throws {
-        // A phone in the hand, 278 true steps: the walk is kept at nearly every judgement.
+        // A phone in the hand, 278 true steps: the walk is kept at nearly every judgement (one
+        // every fourth strong step, or every eighth while the model is sure of it).
         let seen = try judgements("oxford/Samsung_Dario_Hard_InHand_1.csv")
         let going = seen.filter { $0.question == .stillWalking }
-        #expect(going.count > 50)
+        #expect(going.count > 25)
         #expect(Double(going.filter(\.walking).count) >= 0.95 * Double(going.count))
     }
 

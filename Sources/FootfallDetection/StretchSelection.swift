@@ -78,7 +78,7 @@ public struct StretchSelection: Sendable {
         /// stretches asked about abut (the default is `verificationSteps`) instead of
         /// overlapping, each strong step is judged once, and a walk the model is sure of costs
         /// half the judgements. A walk the model is less sure of is still asked every
-        /// `verificationInterval`, so a gesture that kept its rhythm is caught as soon.
+        /// `verificationInterval`.
         public var confidentVerificationInterval: Int = 8
 
         /// The defaults.

@@ -37,9 +37,9 @@ public enum Confirmation: String, Sendable, Equatable {
 /// a rhythm must be shown again from there. Once `walking`, strong candidates are credited as
 /// they come and faint ones where a step is due, and the last `verificationSteps` are asked
 /// about again every `verificationInterval` strong steps (every `confidentVerificationInterval`
-/// after a clear yes): `verificationFailures` noes in a row end the walk, without the quick resume, so a walk that turns into brushing teeth ends
-/// there. A walk ends when no step comes for `maximumStepInterval`, or when its period is
-/// faster than anyone walks.
+/// after a clear yes): `verificationFailures` noes in a row end the walk, without the quick
+/// resume, so a walk that turns into brushing teeth ends there. A walk ends when no step comes
+/// for `maximumStepInterval`, or when its period is faster than anyone walks.
 public struct WalkingGate: Sendable {
     /// Which stretches of held candidates to ask about, and when.
     let selection: StretchSelection

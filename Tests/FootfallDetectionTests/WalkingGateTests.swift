@@ -61,9 +61,10 @@ struct WalkingGateTests {
         // A steady walk of a minute, with models that say walking everywhere: at 0.995 (clearly
         // walking) the walk going is asked again every eighth strong step, at 0.9 every fourth.
         let walk = Signals.stepRhythm(frequencyHz: 1.8, amplitude: 2, rateHz: 50, duration: 60)
-        func stillWalking(probability: Double) -> [GateJudgement] {
+        func stillWalking(probability: Double, confidentInterval: Int = 8) -> [GateJudgement] {
             var configuration = DetectorConfiguration()
             configuration.walkingModel = WalkingModel(forest: .constant(log(probability / (1 - probability))))
+            configuration.selection.confidentVerificationInterval = confidentInterval
             let recording = DetectorRecording(samples: walk, configuration: configuration)
             #expect(recording.steps.count > 95, "the walk counts either way")
             return recording.judgements.filter { $0.question == .stillWalking }
@@ -72,11 +73,7 @@ struct WalkingGateTests {
         #expect(unsure.count >= 20)
         #expect(abs(Double(unsure.count) / Double(sure.count) - 2) < 0.3, "\(unsure.count) against \(sure.count)")
         // Set back to every fourth, the sure walk is asked as often as the unsure one.
-        var everyFourth = DetectorConfiguration()
-        everyFourth.walkingModel = WalkingModel(forest: .constant(log(0.995 / 0.005)))
-        everyFourth.selection.confidentVerificationInterval = 4
-        let asked = DetectorRecording(samples: walk, configuration: everyFourth).judgements.filter { $0.question == .stillWalking }
-        #expect(asked.count == unsure.count)
+        #expect(stillWalking(probability: 0.995, confidentInterval: 4).count == unsure.count)
     }
 
     @Test func everyWayOfStartingAWalkIsHeldToItsOwnThreshold() {

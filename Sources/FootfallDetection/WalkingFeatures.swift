@@ -3,6 +3,13 @@
 /// candidates' timing (`CandidateTiming`), each on a scale a model can weigh (ratios and
 /// levels as logarithms, correlations and shares as they are).
 ///
+/// The split between the motion across gravity and along it (`log_stroke_to_vertical`, and
+/// the seconds before's `context_log_stroke_to_vertical`) weighs the motion across by the
+/// share of it that repeats every step (`strokeShare`): a hand's stroke or clap repeats each
+/// step, where a swinging arm or a swaying body moves one way at one step and back at the
+/// next. So a watch on an arm that swings wide, whose motion is mostly across gravity, is not
+/// taken for a hand at work.
+///
 /// The order of `values` is the order of `names`; the walking model's generated parameters
 /// name their features, and the trainer (tools/walking-model) reads them in this order from
 /// `footfall bench --windows-csv`.
@@ -10,12 +17,12 @@ public struct WalkingFeatures: Sendable, Equatable {
     /// The feature names, in the order of `values`.
     public static let names = [
         // The stretch.
-        "log_across_to_vertical", "vertical_step", "across_step", "vertical_stride", "across_stride",
+        "log_stroke_to_vertical", "vertical_step", "across_step", "vertical_stride", "across_stride",
         "vertical_half_step", "across_half_step", "log_vertical_level", "log_across_level",
         "log_orientation_spread", "log_gravity_drift", "axis_alignment", "log_above_band", "log_sustained_above_band",
         "step_similarity", "gap_variation", "height_variation", "log_step_period",
         // The seconds before it.
-        "context_log_across_to_vertical", "context_log_level", "context_log_orientation_spread", "context_log_turning",
+        "context_log_stroke_to_vertical", "context_log_level", "context_log_orientation_spread", "context_log_turning",
         "context_log_above_band", "context_active_share", "context_vertical_periodicity",
         // Where the device is worn (`Placement.featureValue`).
         "placement_wrist",
@@ -59,12 +66,14 @@ public struct WalkingFeatures: Sendable, Equatable {
         // under half the step band's is the impacts of any walk, or a sensor whose own
         // low-pass took it away (a 12.5 Hz watch): only more speaks.
         // The logarithms two at a time (`naturalLogarithm` of a SIMD2: each lane to the bit).
-        let levels = naturalLogarithm(SIMD2(evidence.acrossToVertical, evidence.verticalLevel + 0.06))
+        let stroke = Self.strokeShare(acrossStep: evidence.acrossStep)
+        let levels = naturalLogarithm(SIMD2(evidence.acrossToVertical * stroke, evidence.verticalLevel + 0.06))
         let posture = naturalLogarithm(SIMD2(evidence.acrossLevel + 0.06, evidence.orientationSpread + 0.02))
         let drift = naturalLogarithm(SIMD2(evidence.gravityDrift + 0.05, max(evidence.aboveBandRatio, 0.5)))
         let sustained = naturalLogarithm(SIMD2(evidence.sustainedAboveBandRatio + 0.01, max(stepPeriod, 0.05)))
         let contextLevels = naturalLogarithm(SIMD2(
-            (context.acrossLevel * context.acrossLevel + 0.0036) / (context.verticalLevel * context.verticalLevel + 0.0036),
+            stroke * (context.acrossLevel * context.acrossLevel + 0.0036)
+                / (context.verticalLevel * context.verticalLevel + 0.0036),
             (context.verticalLevel * context.verticalLevel + context.acrossLevel * context.acrossLevel).squareRoot() + 0.06))
         let contextPosture = naturalLogarithm(SIMD2(context.orientationSpread + 0.02, context.turning + 0.01))
         v[0] = levels[0]
@@ -94,5 +103,15 @@ public struct WalkingFeatures: Sendable, Equatable {
         v[24] = context.verticalPeriodicity
         v[25] = placement.featureValue
         values = v
+    }
+
+    /// The share of the motion across gravity that repeats every step, from its correlation
+    /// one step apart (`WindowEvidence.acrossStep`, -1 to 1): about 1 when each step's across
+    /// motion is the last one's (a hand's strokes), 0.05 when it is the last one's reversed (an
+    /// arm's swing, a body's sway, which repeat a stride on). The 0.05 added keeps a swing's
+    /// split finite: a twentieth is already far below any stroke's.
+    @inline(__always)
+    static func strokeShare(acrossStep: Double) -> Double {
+        0.5 * (1 + acrossStep) + 0.05
     }
 }

@@ -43,7 +43,7 @@ def test_bangle_subjects_come_from_the_file_name():
 def synthetic_windows(tmp):
     """Two datasets of labelled stretches whose features say walking or not by construction."""
     rng = np.random.default_rng(3)
-    names = ["log_across_to_vertical", "vertical_step", "across_step", "vertical_stride", "across_stride",
+    names = ["log_stroke_to_vertical", "vertical_step", "across_step", "vertical_stride", "across_stride",
              "log_orientation_spread", "log_gravity_drift", "log_above_band", "log_vertical_level", "step_similarity",
              "log_sustained_above_band", "context_log_above_band", "placement_wrist"]
     rows = []
@@ -139,7 +139,7 @@ def test_the_envelope_bounds_walking_at_its_quantiles():
         assert low[i] is None
         assert abs(high[i] - np.quantile(walking, 1 - walkdata.ENVELOPE_QUANTILE)) < 1e-12
         assert low[w.feature_names.index("log_vertical_level")] is None     # no floor on how gently one walks
-        assert high[w.feature_names.index("log_across_to_vertical")] is None  # a wide arm swing is a walk's
+        assert high[w.feature_names.index("log_stroke_to_vertical")] is None  # a wide arm swing is a walk's
         model = walkdata.train(w, np.ones(len(w.y), bool))
         assert walkdata.inside(model["bounds"], w.X[w.y == 1]).mean() > 0.99
 

@@ -126,6 +126,9 @@ def main():
                     help="the probability a stretch needs to start a walk (default %(default)s)")
     ap.add_argument("--continue", dest="keep", type=float, default=walkdata.CONTINUE_PROBABILITY,
                     help="the probability below which a walk going is judged not walking (default %(default)s)")
+    ap.add_argument("--without", metavar="FEATURE,...", type=lambda v: [n for n in v.split(",") if n], default=[],
+                    help="learn the forests without these features (held constant, so no tree reads them; "
+                         "the envelope still bounds them): what a feature is worth, left out")
     ap.add_argument("--work", metavar="DIR", help="keep the folds' models and reports in DIR (default: a temporary folder)")
     a = ap.parse_args()
     windows = os.path.abspath(a.windows) if a.windows else None
@@ -134,12 +137,15 @@ def main():
     work = a.work or tempfile.mkdtemp(prefix="footfall-cv-")
     os.makedirs(work, exist_ok=True)
     w = walkdata.Windows(windows) if windows else measure(footfall, folders, os.path.join(work, "windows.csv"))
+    unknown = [name for name in a.without if name not in w.feature_names]
+    if unknown:
+        ap.error("--without: no feature named %s (the features: %s)" % (", ".join(unknown), ", ".join(w.feature_names)))
     recs = recordings(folders)
 
     everything = np.ones(len(w.y), bool)
     model_path = os.path.join(work, "model-in-sample.json")
     with open(model_path, "w") as f:
-        json.dump(walkdata.model_json(w.feature_names, walkdata.train(w, everything), a.start, a.keep), f)
+        json.dump(walkdata.model_json(w.feature_names, walkdata.train(w, everything, without=a.without), a.start, a.keep), f)
     in_text, in_sample = merged_table(footfall, [bench(footfall, model_path, [r[0] for r in recs],
                                                        os.path.join(work, "all.json"))], work, "in-sample")
     print("== in sample (the model learned from every recording)\n" + in_text)
@@ -158,7 +164,7 @@ def main():
             train_mask = groups != fold
             path = os.path.join(work, f"model-{scheme}-{i}.json")
             with open(path, "w") as f:
-                json.dump(walkdata.model_json(w.feature_names, walkdata.train(w, train_mask), a.start, a.keep), f)
+                json.dump(walkdata.model_json(w.feature_names, walkdata.train(w, train_mask, without=a.without), a.start, a.keep), f)
             reports.append(bench(footfall, path, traces, os.path.join(work, f"{scheme}-{i}-report.json")))
         text, merged = merged_table(footfall, reports, work, scheme)
         title = "leave one " + scheme + " out"

@@ -110,6 +110,20 @@ def test_the_forest_keeps_every_direction_and_learns_what_separates():
             assert (sign * change >= -1e-9).all(), name
 
 
+def test_a_forest_learned_without_a_feature_never_reads_it_and_the_envelope_still_bounds_it():
+    with tempfile.TemporaryDirectory() as tmp:
+        w = synthetic_windows(tmp)
+        everything = np.ones(len(w.y), bool)
+        step = w.feature_names.index("vertical_step")
+        assert step in walkdata.train(w, everything)["forest"]["feature"]
+        model = walkdata.train(w, everything, without=["vertical_step"])
+        assert step not in model["forest"]["feature"]
+        assert model["bounds"][:2] == walkdata.train(w, everything)["bounds"][:2]
+        # What still separates, the level, is learned in its place.
+        p = walkdata.probability(model["forest"], w.X)
+        assert ((p >= 0.5) == (w.y == 1)).mean() > 0.8
+
+
 def test_the_flat_forest_scores_as_lightgbm_does():
     import lightgbm
     with tempfile.TemporaryDirectory() as tmp:

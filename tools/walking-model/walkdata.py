@@ -288,13 +288,17 @@ def with_unknown_placement(names, X, y, w):
     return np.vstack([X, unknown]), np.concatenate([y, y]), np.concatenate([w, w])
 
 
-def fit(windows, mask, settings=None):
+def fit(windows, mask, settings=None, without=()):
     """A gradient-boosted forest on the stretches in `mask`, each weighed as `Windows.weights`
-    says, each at its placement and unknown. Returns the forest as flat arrays (`flatten`)."""
+    says, each at its placement and unknown. The features named in `without` are held constant,
+    so no tree reads them (an ablation; the envelope still bounds them). Returns the forest as
+    flat arrays (`flatten`)."""
     import lightgbm
     constraints = [MONOTONE.get(name, 0) for name in windows.feature_names]
     model = lightgbm.LGBMClassifier(**(settings or FOREST), monotone_constraints=constraints)
     X, y, w = with_unknown_placement(windows.feature_names, windows.X[mask], windows.y[mask], windows.weights(mask))
+    for name in without:
+        X[:, windows.feature_names.index(name)] = 0.0
     model.fit(X, y, sample_weight=w)
     return flatten(model.booster_.dump_model())
 
@@ -358,11 +362,11 @@ START_PROBABILITY = 0.5
 CONTINUE_PROBABILITY = 0.2
 
 
-def train(windows, mask, settings=None):
-    """Everything the walking decision learns, from the stretches in `mask`."""
+def train(windows, mask, settings=None, without=()):
+    """Everything the walking decision learns, from the stretches in `mask` (`without`: as `fit`)."""
     low, high = envelope(windows, mask)
     placement = windows.feature_names.index(PLACEMENT) if PLACEMENT in windows.feature_names else None
-    return {"forest": fit(windows, mask, settings),
+    return {"forest": fit(windows, mask, settings, without),
             "bounds": (low, high, wrist_envelope(windows, mask), placement)}
 
 

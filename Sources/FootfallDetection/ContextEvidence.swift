@@ -36,4 +36,10 @@ public struct ContextEvidence: Sendable, Equatable {
         self.activeShare = activeShare
         self.verticalPeriodicity = verticalPeriodicity
     }
+
+    /// Energy of the step-band motion across gravity over the vertical's, as a stretch's
+    /// (`WindowEvidence.acrossToVertical`).
+    public var acrossToVertical: Double {
+        WindowEvidence.acrossToVertical(acrossLevel: acrossLevel, verticalLevel: verticalLevel)
+    }
 }

@@ -72,8 +72,7 @@ public struct WalkingFeatures: Sendable, Equatable {
         let drift = naturalLogarithm(SIMD2(evidence.gravityDrift + 0.05, max(evidence.aboveBandRatio, 0.5)))
         let sustained = naturalLogarithm(SIMD2(evidence.sustainedAboveBandRatio + 0.01, max(stepPeriod, 0.05)))
         let contextLevels = naturalLogarithm(SIMD2(
-            stroke * (context.acrossLevel * context.acrossLevel + 0.0036)
-                / (context.verticalLevel * context.verticalLevel + 0.0036),
+            stroke * context.acrossToVertical,
             (context.verticalLevel * context.verticalLevel + context.acrossLevel * context.acrossLevel).squareRoot() + 0.06))
         let contextPosture = naturalLogarithm(SIMD2(context.orientationSpread + 0.02, context.turning + 0.01))
         v[0] = levels[0]

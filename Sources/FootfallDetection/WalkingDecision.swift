@@ -43,9 +43,13 @@ public struct WalkingDecision: Sendable {
         /// (docs/detector.md): from 0.95 to 0.995 no false step an hour moved.
         public var clearlyWalkingProbability: Double = 0.99
         /// A walk judged only after it ended (`finishedShortWalk`) must have started and ended
-        /// standing: the motion in the second before its first step and after its last is at
-        /// most this fraction of the steps' own (rms of the vertical step-band motion).
-        public var finishedWalkStillness: Double = 0.3
+        /// quieter than it walked: the motion in the second before its first step and after its
+        /// last is at most this fraction of the steps' own (rms of the vertical step-band
+        /// motion). Real short walks start as their walker gets up (the up-and-go's walks come
+        /// straight out of standing up), so the bound is the steps' own motion: leaving people
+        /// out, 0.3 lost three walks (an up-and-go in the pocket among them) and kept no false
+        /// step out of any recording (docs/detector.md).
+        public var finishedWalkStillness: Double = 1.0
 
         /// The defaults.
         public init() {}

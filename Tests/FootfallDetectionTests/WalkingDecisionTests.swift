@@ -98,24 +98,25 @@ struct WalkingDecisionTests {
         #expect(decision.isFasterThanWalking(0.29) && !decision.isFasterThanWalking(0.3))
     }
 
-    @Test func aFinishedWalkMustGoFromStandingToStanding() {
-        // The motion before the first step and after the last at most 30 % of the steps'.
+    @Test func aFinishedWalkMustStartAndEndQuieterThanItWalked() {
+        // The motion before the first step and after the last at most the steps' own.
         let decision = decision(probability: 0.9)
         func reason(_ steps: Double, _ before: Double, _ after: Double) -> WalkingVerdict.Reason {
             decision.verdict(on: .finishedShortWalk, inside, stepPeriod: walkingPace,
                              stillness: .init(steps: steps, before: before, after: after)).reason
         }
-        #expect(reason(1, 0.3, 0.3) == .walking)
-        #expect(reason(1, 0.35, 0.1) == .notStillBefore)
-        #expect(reason(1, 0.1, 0.35) == .notStillAfter)
-        #expect(reason(1, 0.5, 0.5) == .notStillBefore)
+        #expect(reason(1, 1, 1) == .walking)
+        #expect(reason(1, 0.6, 0.2) == .walking)  // getting up just before the first step
+        #expect(reason(1, 1.2, 0.1) == .notStillBefore)
+        #expect(reason(1, 0.1, 1.2) == .notStillAfter)
+        #expect(reason(1, 2, 2) == .notStillBefore)
         #expect(reason(0, 0, 0) == .noMotion)
         // A walk not standing is not walking even at a high probability; the other questions
         // carry no stillness.
         #expect(decision.verdict(on: .shortWalk, inside, stepPeriod: walkingPace).walking)
-        let looser = self.decision(probability: 0.9) { $0.finishedWalkStillness = 0.4 }
-        #expect(looser.verdict(on: .finishedShortWalk, inside, stepPeriod: walkingPace,
-                               stillness: .init(steps: 1, before: 0.35, after: 0.1)).walking)
+        let stricter = self.decision(probability: 0.9) { $0.finishedWalkStillness = 0.3 }
+        #expect(stricter.verdict(on: .finishedShortWalk, inside, stepPeriod: walkingPace,
+                                 stillness: .init(steps: 1, before: 0.6, after: 0.1)).reason == .notStillBefore)
     }
 
     @Test func aStretchWellBelowTheContinueThresholdIsClearlyNotWalking() {

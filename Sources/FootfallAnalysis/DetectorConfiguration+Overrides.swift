@@ -48,6 +48,7 @@ extension DetectorConfiguration {
         "wristStartProbability": \.decision.wristStartProbability,
         "wristRhythmStartProbability": \.decision.wristRhythmStartProbability,
         "walkingContinueProbability": \.decision.continueProbability,
+        "wristUnprovenContinueProbability": \.decision.wristUnprovenContinueProbability,
         "clearlyNotWalkingProbability": \.decision.clearlyNotWalkingProbability,
         "clearlyWalkingProbability": \.decision.clearlyWalkingProbability,
     ] }

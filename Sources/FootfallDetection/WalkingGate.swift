@@ -38,7 +38,10 @@ public enum Confirmation: String, Sendable, Equatable {
 /// they come and faint ones where a step is due, and the last `verificationSteps` are asked
 /// about again every `verificationInterval` strong steps (every `confidentVerificationInterval`
 /// after a clear yes): `verificationFailures` noes in a row end the walk, without the quick
-/// resume, so a walk that turns into brushing teeth ends there. A walk ends when no step comes
+/// resume, so a walk that turns into brushing teeth ends there. Until one judgement has found
+/// it clearly walking, a walk is asked `stillWalkingUnproven` (on the wrist, a bar close to
+/// the start's: a hand at work that once passed at the margin does not go on counting), then
+/// `stillWalking`. A walk ends when no step comes
 /// for `maximumStepInterval`, or when its period is faster than anyone walks.
 public struct WalkingGate: Sendable {
     /// Which stretches of held candidates to ask about, and when.
@@ -86,6 +89,9 @@ public struct WalkingGate: Sendable {
     /// The latest strong steps of the walk, for re-judging it.
     var recent: FixedRing<StepCandidate>
     var failedJudgements = 0
+    /// Whether the walk going has been judged clearly walking: until then it is asked
+    /// `stillWalkingUnproven`, after that `stillWalking`.
+    var walkIsProven = false
     /// Strong steps while walking until the walk is asked about again (counting down from
     /// `verificationInterval`; at 0 it is due).
     var stepsUntilJudgement = 0
@@ -209,6 +215,7 @@ public struct WalkingGate: Sendable {
         trailingFaint.removeAll()
         recent.removeAll()
         failedJudgements = 0
+        walkIsProven = false
         stepsOnRhythm = 0
         halfPeriodRun = 0
         period = 0
@@ -286,7 +293,7 @@ public struct WalkingGate: Sendable {
            let verdict = judge(.shortWalk, held, stretch, motion: motion) {
             if verdict.walking {
                 period = stretch.period
-                return confirm(.shortWalk, from: stretch.start, credit: credit)
+                return confirm(.shortWalk, from: stretch.start, proven: verdict.clearlyWalking, credit: credit)
             }
             // What was judged clearly not walking stays so: no later run reaches back over it.
             if verdict.clearlyNotWalking { notWalkingUntil = time }
@@ -296,7 +303,7 @@ public struct WalkingGate: Sendable {
         if let stretch = selection.resumedWalk(in: held, lastWalkEnded: lastWalkEnded, lastWalkPeriod: lastWalkPeriod),
            let verdict = judge(.resumed, held, stretch, motion: motion), verdict.walking {
             period = stretch.period
-            return confirm(.resumed, from: stretch.start, credit: credit)
+            return confirm(.resumed, from: stretch.start, proven: verdict.clearlyWalking, credit: credit)
         }
 
         // A long walk on a steady rhythm.
@@ -305,7 +312,7 @@ public struct WalkingGate: Sendable {
            let verdict = judge(.rhythm, held, stretch, motion: motion) {
             if verdict.walking {
                 period = stretch.period
-                return confirm(.rhythm, from: stretch.start, credit: credit)
+                return confirm(.rhythm, from: stretch.start, proven: verdict.clearlyWalking, credit: credit)
             }
             // Not walking: the rhythm has to be shown again, from here.
             notWalkingUntil = time
@@ -314,11 +321,12 @@ public struct WalkingGate: Sendable {
         }
     }
 
-    mutating func confirm(_ how: Confirmation, from start: Int, credit: (Double, Double) -> Void) {
+    mutating func confirm(_ how: Confirmation, from start: Int, proven: Bool, credit: (Double, Double) -> Void) {
         state = .walking
         confirmation = how
         faintInARow = 0
         failedJudgements = 0
+        walkIsProven = proven
         recent.removeAll()
         for i in max(0, held.count - selection.verificationSteps)..<held.count where held[i].time >= held[start].time {
             recent.append(held[i])
@@ -379,10 +387,13 @@ public struct WalkingGate: Sendable {
             faintInARow = 0
             recent.append(candidate)
             if let stretch = selection.stillWalking(recent, due: isJudgementDue(), period: period),
-               let verdict = judge(.stillWalking, recent, stretch, motion: motion) {
+               let verdict = judge(walkIsProven ? .stillWalking : .stillWalkingUnproven, recent, stretch, motion: motion) {
                 failedJudgements = verdict.walking ? 0 : failedJudgements + 1
                 // A walk the model is sure of is asked about again later.
-                if verdict.clearlyWalking { stepsUntilJudgement = selection.confidentVerificationInterval - 1 }
+                if verdict.clearlyWalking {
+                    stepsUntilJudgement = selection.confidentVerificationInterval - 1
+                    walkIsProven = true
+                }
                 if failedJudgements >= verificationFailures {
                     // Not walking after all (a gesture that kept the rhythm): stop crediting,
                     // and do not let it resume as if a walk had paused.

@@ -35,7 +35,7 @@ struct WalkingDecisionTests {
         #expect(seen[.shortWalk]?.reason == .belowThreshold && seen[.shortWalk]?.threshold == 0.5)
         #expect(seen[.finishedShortWalk]?.reason == .belowThreshold && seen[.finishedShortWalk]?.threshold == 0.5)
         #expect(seen[.resumed]?.walking == true && seen[.resumed]?.threshold == 0.4)
-        for question in [WalkingQuestion.rhythm, .stillWalking] {
+        for question in [WalkingQuestion.rhythm, .stillWalking, .stillWalkingUnproven] {
             #expect(seen[question]?.walking == true && seen[question]?.threshold == 0.2, "\(question)")
             #expect(seen[question]?.probability ?? 0 > 0.44 && seen[question]?.probability ?? 1 < 0.46)
         }
@@ -76,6 +76,23 @@ struct WalkingDecisionTests {
         }
         #expect(decision.verdict(on: .stillWalking, wrist, stepPeriod: walkingPace).walking)
         #expect(self.decision(probability: 0.95).verdict(on: .shortWalk, wrist, stepPeriod: walkingPace).walking)
+    }
+
+    @Test func aWalkAtTheWristIsKeptOnWeakerEvidenceOnlyOnceItWasClearlyWalking() {
+        // A walk at the wrist not yet judged clearly walking is held to 0.8 while it goes on;
+        // once it has been, to the continue threshold, as anywhere. On the body the two agree.
+        var values = SIMD32<Double>.zero
+        values[WalkingFeatures.names.firstIndex(of: "placement_wrist")!] = Placement.wrist.featureValue
+        let wrist = WalkingFeatures(values: values)
+        let decision = decision(probability: 0.7)
+        let unproven = decision.verdict(on: .stillWalkingUnproven, wrist, stepPeriod: walkingPace)
+        #expect(!unproven.walking && unproven.reason == .belowThreshold && unproven.threshold == 0.8)
+        #expect(decision.verdict(on: .stillWalking, wrist, stepPeriod: walkingPace).walking)
+        #expect(decision.verdict(on: .stillWalkingUnproven, inside, stepPeriod: walkingPace).threshold == 0.2)
+        #expect(self.decision(probability: 0.85).verdict(on: .stillWalkingUnproven, wrist, stepPeriod: walkingPace).walking)
+        let laxer = self.decision(probability: 0.7) { $0.wristUnprovenContinueProbability = 0.6 }
+        #expect(laxer.verdict(on: .stillWalkingUnproven, wrist, stepPeriod: walkingPace).walking)
+        #expect(WalkingQuestion.stillWalkingUnproven.keepsAWalk && !WalkingQuestion.stillWalkingUnproven.startsAWalk)
     }
 
     @Test func outsideTheEnvelopeSaysWhichFeature() {

@@ -67,13 +67,44 @@ struct WalkingGateTests {
             configuration.selection.confidentVerificationInterval = confidentInterval
             let recording = DetectorRecording(samples: walk, configuration: configuration)
             #expect(recording.steps.count > 95, "the walk counts either way")
-            return recording.judgements.filter { $0.question == .stillWalking }
+            return recording.judgements.filter { $0.question.keepsAWalk }
         }
         let sure = stillWalking(probability: 0.995), unsure = stillWalking(probability: 0.9)
         #expect(unsure.count >= 20)
         #expect(abs(Double(unsure.count) / Double(sure.count) - 2) < 0.3, "\(unsure.count) against \(sure.count)")
         // Set back to every fourth, the sure walk is asked as often as the unsure one.
         #expect(stillWalking(probability: 0.995, confidentInterval: 4).count == unsure.count)
+    }
+
+    @Test func aWalkIsAskedWhetherItIsStillWalkingAsUnprovenUntilOneJudgementIsClear() {
+        // A steady walk of 30 s at the wrist. A model at 0.95 starts it (the wrist's 0.9) and
+        // keeps it at the wrist's bar for an unproven walk (0.8), never clearly: the walk starts
+        // once, and every judgement of it going is `stillWalkingUnproven`. With that bar above
+        // 0.95 each walk ends after two noes and has to start again. A model at 0.995 starts it
+        // clearly: then it is asked `stillWalking`, and that bar does not matter.
+        let walk = Signals.stepRhythm(frequencyHz: 1.8, amplitude: 2, rateHz: 50, duration: 30)
+        func recording(probability: Double, unprovenBar: Double = 0.8) -> DetectorRecording {
+            var configuration = DetectorConfiguration()
+            configuration.placement = .wrist
+            configuration.walkingModel = WalkingModel(forest: .constant(log(probability / (1 - probability))))
+            configuration.decision.wristUnprovenContinueProbability = unprovenBar
+            return DetectorRecording(samples: walk, configuration: configuration)
+        }
+        func starts(_ recording: DetectorRecording) -> Int {
+            recording.judgements.filter { $0.question.startsAWalk && $0.walking }.count
+        }
+        let marginal = recording(probability: 0.95)
+        let going = marginal.judgements.filter(\.question.keepsAWalk)
+        #expect(going.count >= 5 && going.allSatisfy { $0.question == .stillWalkingUnproven && $0.walking })
+        #expect(starts(marginal) == 1 && marginal.steps.count > 40)
+        let ended = recording(probability: 0.95, unprovenBar: 0.96)
+        let endedGoing = ended.judgements.filter(\.question.keepsAWalk)
+        #expect(!endedGoing.isEmpty && endedGoing.allSatisfy { $0.question == .stillWalkingUnproven && !$0.walking })
+        #expect(starts(ended) > 2, "\(starts(ended)) starts")
+        let clear = recording(probability: 0.995, unprovenBar: 0.999)
+        let clearGoing = clear.judgements.filter(\.question.keepsAWalk)
+        #expect(!clearGoing.isEmpty && clearGoing.allSatisfy { $0.question == .stillWalking && $0.walking })
+        #expect(starts(clear) == 1 && clear.steps.count > 40)
     }
 
     @Test func everyWayOfStartingAWalkIsHeldToItsOwnThreshold() {
@@ -95,6 +126,6 @@ struct WalkingGateTests {
         configuration.decision.resumedStartProbability = 1.5
         let none = DetectorRecording(samples: walk, configuration: configuration)
         #expect(none.steps.isEmpty)
-        #expect(!none.judgements.contains { $0.question == .stillWalking })
+        #expect(!none.judgements.contains { $0.question.keepsAWalk })
     }
 }

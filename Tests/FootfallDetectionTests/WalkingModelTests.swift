@@ -18,7 +18,7 @@ struct WalkingModelTests {
         // A phone in the hand, 278 true steps: the walk is kept at nearly every judgement (one
         // every fourth strong step, or every eighth while the model is sure of it).
         let seen = try judgements("oxford/Samsung_Dario_Hard_InHand_1.csv")
-        let going = seen.filter { $0.question == .stillWalking }
+        let going = seen.filter { $0.question.keepsAWalk }
         #expect(going.count > 25)
         #expect(Double(going.filter(\.walking).count) >= 0.95 * Double(going.count))
     }
@@ -38,7 +38,7 @@ struct WalkingModelTests {
             let probability = model.outsideEnvelope(judgement.features) == nil ? 1 / (1 + exp(-z)) : 0
             #expect(abs(probability - judgement.probability) < 1e-9)
             #expect(judgement.walking == (judgement.probability >= DetectorConfiguration.default.decision.startProbability)
-                    || judgement.question == .stillWalking || judgement.question == .resumed
+                    || judgement.question.keepsAWalk || judgement.question == .resumed
                     || judgement.question == .finishedShortWalk)
         }
     }

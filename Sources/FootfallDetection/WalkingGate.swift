@@ -41,7 +41,7 @@ public enum Confirmation: String, Sendable, Equatable {
 /// resume, so a walk that turns into brushing teeth ends there. Until one judgement has found
 /// it clearly walking, a walk is asked `stillWalkingUnproven` (on the wrist, a bar close to
 /// the start's: a hand at work that once passed at the margin does not go on counting), then
-/// `stillWalking`. A walk ends when no step comes
+/// `stillWalking`. A walk resumed after a pause is proven if the walk before it was. A walk ends when no step comes
 /// for `maximumStepInterval`, or when its period is faster than anyone walks.
 public struct WalkingGate: Sendable {
     /// Which stretches of held candidates to ask about, and when.
@@ -84,6 +84,8 @@ public struct WalkingGate: Sendable {
     var lastStrongHeight = 0.0
     /// When the last confirmed walk ended, to resume quickly after a pause or a turn.
     var lastWalkEnded = -Double.infinity
+    /// Whether the walk that ended at `lastWalkEnded` had been judged clearly walking.
+    var lastWalkProven = false
     /// The step period of the last confirmed walk.
     var lastWalkPeriod = 0.0
     /// The latest strong steps of the walk, for re-judging it.
@@ -146,6 +148,7 @@ public struct WalkingGate: Sendable {
     /// Ends any walk: held steps are dropped.
     public mutating func reset() {
         lastWalkEnded = -.infinity
+        lastWalkProven = false
         endWalk(resumable: false)
         lastAccepted = -.infinity
     }
@@ -200,12 +203,14 @@ public struct WalkingGate: Sendable {
         held.append(faint)
         creditHeld(from: stretch.start, credit: credit)
         lastWalkEnded = faint.time
+        lastWalkProven = verdict.clearlyWalking
         lastWalkPeriod = stretch.period
     }
 
     mutating func endWalk(resumable: Bool) {
         if state == .walking && resumable {
             lastWalkEnded = lastAccepted
+            lastWalkProven = walkIsProven
             lastWalkPeriod = period
         }
         state = .idle
@@ -303,7 +308,7 @@ public struct WalkingGate: Sendable {
         if let stretch = selection.resumedWalk(in: held, lastWalkEnded: lastWalkEnded, lastWalkPeriod: lastWalkPeriod),
            let verdict = judge(.resumed, held, stretch, motion: motion), verdict.walking {
             period = stretch.period
-            return confirm(.resumed, from: stretch.start, proven: verdict.clearlyWalking, credit: credit)
+            return confirm(.resumed, from: stretch.start, proven: verdict.clearlyWalking || lastWalkProven, credit: credit)
         }
 
         // A long walk on a steady rhythm.

@@ -32,6 +32,25 @@ struct RealWristActivityTests {
         #expect(ratio >= 0.9 && ratio <= 1.03, "counted / spectral \(ratio)")
     }
 
+    @Test func aClimbResumedAfterAPauseIsStillTheWalkItWas() throws {
+        // Stairs climbed in flights with pauses between. A walk the model was once sure of
+        // (clearly walking) that resumes after a pause is the same walk: it goes on at the
+        // continue threshold (`stillWalking`), not back to the wrist's bar for a walk not yet
+        // proven. 1620's first flight resumes so at 39 s.
+        var configuration = DetectorConfiguration.default
+        configuration.placement = .wrist
+        let judgements = try DetectorRecording(samples: samples("wisdm/1620_stairs.csv.gz"), configuration: configuration).judgements
+        var checked = 0
+        for (i, judgement) in judgements.enumerated() where judgement.question == .resumed && judgement.walking {
+            let before = judgements[..<i].last { $0.question.keepsAWalk }
+            let after = judgements[(i + 1)...].first { $0.question.keepsAWalk || $0.question.startsAWalk }
+            guard before?.question == .stillWalking, let after else { continue }
+            #expect(after.question == .stillWalking, "after the walk resumed at \(judgement.time) s: \(after.question)")
+            checked += 1
+        }
+        #expect(checked >= 1)
+    }
+
     @Test func threeMinutesOfClappingAreNotAWalk() throws {
         // Hands striking in a steady rhythm, strongly: the signal level alone says walking.
         // Three minutes of a walk would be some 360 steps. What is counted is the first ten

@@ -41,8 +41,9 @@ public enum Confirmation: String, Sendable, Equatable {
 /// resume, so a walk that turns into brushing teeth ends there. Until one judgement has found
 /// it clearly walking, a walk is asked `stillWalkingUnproven` (on the wrist, a bar close to
 /// the start's: a hand at work that once passed at the margin does not go on counting), then
-/// `stillWalking`. A walk resumed after a pause is proven if the walk before it was. A walk ends when no step comes
-/// for `maximumStepInterval`, or when its period is faster than anyone walks.
+/// `stillWalking`. A walk resumed after a pause is proven if the walk before it was. A walk
+/// ends when no step comes for `maximumStepInterval`, or when its period is faster than anyone
+/// walks.
 public struct WalkingGate: Sendable {
     /// Which stretches of held candidates to ask about, and when.
     let selection: StretchSelection

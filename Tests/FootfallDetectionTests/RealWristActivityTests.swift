@@ -39,7 +39,8 @@ struct RealWristActivityTests {
         // proven. 1620's first flight resumes so at 39 s.
         var configuration = DetectorConfiguration.default
         configuration.placement = .wrist
-        let judgements = try DetectorRecording(samples: samples("wisdm/1620_stairs.csv.gz"), configuration: configuration).judgements
+        let stairs = try Recording.readSamples(path: SampleTracesLocation.path("wisdm/1620_stairs.csv.gz"))
+        let judgements = DetectorRecording(samples: stairs, configuration: configuration).judgements
         var checked = 0
         for (i, judgement) in judgements.enumerated() where judgement.question == .resumed && judgement.walking {
             let before = judgements[..<i].last { $0.question.keepsAWalk }
@@ -82,6 +83,8 @@ struct RealWristActivityTests {
             let va = SIMD3(a.x, a.y, a.z), slope = (SIMD3(b.x, b.y, b.z) - va) / max(b.time - a.time, 1e-9)
             return cumulative[k] + va * dt + 0.5 * slope * dt * dt
         }
+        // To the 0.1 ms (and 0.1 mm/s²) augment.py writes.
+        func written(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
         var out: [Sample] = []
         // Each time from the first (as numpy's arange), not by adding up periods.
         for i in 0... {
@@ -91,17 +94,9 @@ struct RealWristActivityTests {
             let mean = (integral(t) - before) / period
             let read = (mean / step).rounded(.toNearestOrEven) * step
             let clipped = read.clamped(lowerBound: SIMD3(repeating: -limit), upperBound: SIMD3(repeating: limit - step))
-            // To the 0.1 ms (and 0.1 mm/s²) augment.py writes.
-            func written(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
             out.append(Sample(time: written(t), x: written(clipped.x), y: written(clipped.y), z: written(clipped.z)))
         }
         return out
-    }
-
-    func samples(_ trace: String) throws -> [Sample] {
-        var all: [Sample] = []
-        _ = try Recording.forEachBatch(path: SampleTracesLocation.path(trace)) { all.append(contentsOf: $0) }
-        return all
     }
 
     @Test func clappingReadByOtherDevicesIsNotKeptAsAWalk() throws {
@@ -110,7 +105,7 @@ struct RealWristActivityTests {
         // stretch has passed the wrist's start threshold at its margin, the hands go on scoring
         // 0.5 to 0.9: held to the continue threshold (0.2) the three were counted for 86 steps
         // together; held to the wrist's bar for a walk not yet judged clearly walking, 41.
-        let clapping = try samples("wisdm/1604_clapping.csv.gz")
+        let clapping = try Recording.readSamples(path: SampleTracesLocation.path("wisdm/1604_clapping.csv.gz"))
         var configuration = DetectorConfiguration.default
         configuration.placement = .wrist
         var total = 0
@@ -126,10 +121,10 @@ struct RealWristActivityTests {
     @Test func aRunThatTurnsIntoClappingStops() throws {
         // A minute of jogging, then without a pause the clapping: the walk going is asked
         // again every fourth strong step, and the hands end it.
-        let jog = try samples("wisdm/1607_jogging.csv.gz")
+        let jog = try Recording.readSamples(path: SampleTracesLocation.path("wisdm/1607_jogging.csv.gz"))
         let run = jog.prefix { $0.time - jog[0].time < 60 }
         let start = try #require(run.first).time, end = try #require(run.last).time
-        let clapping = try samples("wisdm/1604_clapping.csv.gz")
+        let clapping = try Recording.readSamples(path: SampleTracesLocation.path("wisdm/1604_clapping.csv.gz"))
         let offset = end + 0.05 - clapping[0].time
         let spliced = Array(run) + clapping.map { Sample(time: $0.time + offset, x: $0.x, y: $0.y, z: $0.z) }
         var configuration = DetectorConfiguration.default

@@ -21,6 +21,12 @@ struct WalkingDecisionTests {
     }
 
     let inside = WalkingFeatures(values: .zero)
+    /// The same stretch, worn on the wrist.
+    let wrist: WalkingFeatures = {
+        var values = SIMD32<Double>.zero
+        values[WalkingFeatures.names.firstIndex(of: "placement_wrist")!] = Placement.wrist.featureValue
+        return WalkingFeatures(values: values)
+    }()
     let walkingPace = 0.55
 
     @Test func eachQuestionIsHeldToItsOwnThreshold() {
@@ -64,9 +70,6 @@ struct WalkingDecisionTests {
     @Test func aWalkStartsOnFirmerEvidenceAtTheWrist() {
         // At the wrist, hands at work make evenly spaced peaks all day: a short walk and a
         // rhythm start at 0.9 there; a walk going is kept as anywhere else.
-        var values = SIMD32<Double>.zero
-        values[WalkingFeatures.names.firstIndex(of: "placement_wrist")!] = Placement.wrist.featureValue
-        let wrist = WalkingFeatures(values: values)
         #expect(wrist.placement == .wrist && inside.placement == .body)
         let decision = decision(probability: 0.8)
         for question in [WalkingQuestion.shortWalk, .rhythm] {
@@ -81,9 +84,6 @@ struct WalkingDecisionTests {
     @Test func aWalkAtTheWristIsKeptOnWeakerEvidenceOnlyOnceItWasClearlyWalking() {
         // A walk at the wrist not yet judged clearly walking is held to 0.8 while it goes on;
         // once it has been, to the continue threshold, as anywhere. On the body the two agree.
-        var values = SIMD32<Double>.zero
-        values[WalkingFeatures.names.firstIndex(of: "placement_wrist")!] = Placement.wrist.featureValue
-        let wrist = WalkingFeatures(values: values)
         let decision = decision(probability: 0.7)
         let unproven = decision.verdict(on: .stillWalkingUnproven, wrist, stepPeriod: walkingPace)
         #expect(!unproven.walking && unproven.reason == .belowThreshold && unproven.threshold == 0.8)

@@ -51,6 +51,7 @@ extension DetectorConfiguration {
         "wristUnprovenContinueProbability": \.decision.wristUnprovenContinueProbability,
         "clearlyNotWalkingProbability": \.decision.clearlyNotWalkingProbability,
         "clearlyWalkingProbability": \.decision.clearlyWalkingProbability,
+        "creditWithheldProbability": \.decision.creditWithheldProbability,
     ] }
     static var durations: [String: WritableKeyPath<DetectorConfiguration, Duration>] { [
         "maximumGap": \.maximumGap,
@@ -76,6 +77,7 @@ extension DetectorConfiguration {
         "resumeConfirmationSteps": \.selection.resumeConfirmationSteps,
         "mostStepsPerGap": \.mostStepsPerGap,
         "mostFaintStepsInARow": \.crediting.mostFaintStepsInARow,
+        "mostStepsWithheld": \.crediting.mostStepsWithheld,
         "shortWalkSteps": \.selection.shortWalkSteps,
         "longestShortWalk": \.selection.longestShortWalk,
         "verificationSteps": \.selection.verificationSteps,

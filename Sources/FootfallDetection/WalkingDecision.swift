@@ -52,6 +52,17 @@ public struct WalkingDecision: Sendable {
         /// steps rather than `verificationInterval`. Chosen leaving people out
         /// (docs/detector.md): from 0.95 to 0.995 no false step an hour moved.
         public var clearlyWalkingProbability: Double = 0.99
+        /// A walk started without a clear judgement withholds its steps
+        /// (`StepCrediting.Configuration.mostStepsWithheld`) until a judgement of it going
+        /// finds it walking at or above this probability: a second yes as sure as the wrist's
+        /// start, after the start's. A hand at work that passes once at the margin and then
+        /// fails (clapping at 0.91, then 0.5 and 0.6) counts nothing; a real walk scores
+        /// 0.9 again within a judgement or two. Chosen leaving people out (docs/detector.md):
+        /// at 0.9 real hands at work count 7.2 false steps an hour against 12.6 crediting every
+        /// step as it comes, and no walk or stair climb loses a step in the median; at 0.95 the
+        /// slowest stair climb halves; at 0.99 (clearly walking) a real walk that scores in
+        /// between loses most of its steps.
+        public var creditWithheldProbability: Double = 0.9
         /// A walk judged only after it ended (`finishedShortWalk`) must have started and ended
         /// quieter than it walked: the motion in the second before its first step and after its
         /// last is at most this fraction of the steps' own (rms of the vertical step-band
@@ -147,7 +158,9 @@ public struct WalkingDecision: Sendable {
         }
         return WalkingVerdict(question: question, probability: probability, threshold: threshold, reason: reason,
                               clearlyNotWalking: probability < configuration.clearlyNotWalkingProbability,
-                              clearlyWalking: reason == .walking && probability >= configuration.clearlyWalkingProbability)
+                              clearlyWalking: reason == .walking && probability >= configuration.clearlyWalkingProbability,
+                              creditsWithheldSteps: reason == .walking && question.keepsAWalk
+                                  && probability >= configuration.creditWithheldProbability)
     }
 
     /// Why a finished walk did not go from standing to standing, or nil when it did: the

@@ -42,8 +42,11 @@ public enum Confirmation: String, Sendable, Equatable {
 /// it clearly walking, a walk is asked `stillWalkingUnproven` (on the wrist, a bar close to
 /// the start's: a hand at work that once passed at the margin does not go on counting), then
 /// `stillWalking`. A walk resumed after a pause is proven if the walk before it was. A walk
-/// ends when no step comes for `maximumStepInterval`, or when its period is faster than anyone
-/// walks.
+/// that started without a clear judgement withholds its steps (up to
+/// `StepCrediting.Configuration.mostStepsWithheld`) until a second yes as sure as a start
+/// (`WalkingVerdict.creditsWithheldSteps`): they are credited then, or when the walk ends of
+/// itself, and withdrawn if it is judged not walking first. A walk ends when no step comes for
+/// `maximumStepInterval`, or when its period is faster than anyone walks.
 public struct WalkingGate: Sendable {
     /// Which stretches of held candidates to ask about, and when.
     let selection: StretchSelection
@@ -95,6 +98,13 @@ public struct WalkingGate: Sendable {
     /// Whether the walk going has been judged clearly walking: until then it is asked
     /// `stillWalkingUnproven`, after that `stillWalking`.
     var walkIsProven = false
+    /// The steps the walk going withholds, oldest first, with the period each was credited at.
+    var withheld: FixedRing<WithheldStep>
+    /// The most steps withheld (`StepCrediting.Configuration.mostStepsWithheld`); 0 withholds none.
+    let mostStepsWithheld: Int
+    /// Whether the walk going withholds its steps: it started without a clear judgement, and
+    /// no judgement since has credited them (`WalkingVerdict.creditsWithheldSteps`).
+    var isWithholding = false
     /// Strong steps while walking until the walk is asked about again (counting down from
     /// `verificationInterval`; at 0 it is due).
     var stepsUntilJudgement = 0
@@ -141,6 +151,29 @@ public struct WalkingGate: Sendable {
         held = FixedRing(capacity: 64, filler: StepCandidate(time: 0, height: 0, isStrong: false))
         trailingFaint = FixedRing(capacity: 2, filler: StepCandidate(time: 0, height: 0, isStrong: false))
         recent = FixedRing(capacity: selection.verificationSteps, filler: StepCandidate(time: 0, height: 0, isStrong: false))
+        mostStepsWithheld = max(0, configuration.crediting.mostStepsWithheld)
+        withheld = FixedRing(capacity: max(1, mostStepsWithheld), filler: WithheldStep(time: 0, period: 0))
+    }
+
+    /// A step withheld, waiting to be credited.
+    struct WithheldStep: Sendable {
+        var time: Double
+        var period: Double
+    }
+
+    /// Credits a step of the walk going: at once, or withheld while the walk withholds (the
+    /// oldest credited when more than `mostStepsWithheld` wait).
+    @inline(__always)
+    mutating func creditWalking(_ time: Double, _ period: Double, credit: (Double, Double) -> Void) {
+        guard isWithholding else { return credit(time, period) }
+        if let oldest = withheld.append(WithheldStep(time: time, period: period)) { credit(oldest.time, oldest.period) }
+    }
+
+    /// Credits the withheld steps, and withholds no more: the walk was judged walking again, or
+    /// ended without being judged not walking.
+    mutating func creditWithheld(credit: (Double, Double) -> Void) {
+        isWithholding = false
+        while let step = withheld.removeFirst() { credit(step.time, step.period) }
     }
 
     /// Steps per minute at the current period, or 0 when not walking.
@@ -158,6 +191,7 @@ public struct WalkingGate: Sendable {
     /// reset.
     public mutating func finish(motion: borrowing MotionEvidence, credit: (Double, Double) -> Void) {
         if state == .deciding { concludeShortWalk(motion: motion, credit: credit) }
+        creditWithheld(credit: credit)
         creditFinalStep(credit: credit)
         reset()
     }
@@ -168,6 +202,8 @@ public struct WalkingGate: Sendable {
     public mutating func advance(to time: Double, motion: borrowing MotionEvidence, credit: (Double, Double) -> Void) {
         if hasStopped(by: time) {
             if state == .deciding { concludeShortWalk(motion: motion, credit: credit) }
+            // A walk that ended of itself was never judged not walking: its steps count.
+            creditWithheld(credit: credit)
             creditFinalStep(credit: credit)
             endWalk(resumable: true)
         }
@@ -220,6 +256,9 @@ public struct WalkingGate: Sendable {
         held.removeAll()
         trailingFaint.removeAll()
         recent.removeAll()
+        // Still withheld here, the steps of a walk judged not walking after all: withdrawn.
+        withheld.removeAll()
+        isWithholding = false
         failedJudgements = 0
         walkIsProven = false
         stepsOnRhythm = 0
@@ -333,11 +372,14 @@ public struct WalkingGate: Sendable {
         faintInARow = 0
         failedJudgements = 0
         walkIsProven = proven
+        // A start at the margin withholds the walk's steps until a second yes.
+        isWithholding = !proven && mostStepsWithheld > 0
         recent.removeAll()
         for i in max(0, held.count - selection.verificationSteps)..<held.count where held[i].time >= held[start].time {
             recent.append(held[i])
         }
-        creditHeld(from: start, credit: credit)
+        crediting.creditHeld(held, from: start, period: period) { time, period in creditWalking(time, period, credit: credit) }
+        held.removeAll()
     }
 
     /// Whether this strong step while walking is one the walk is asked about again: one in
@@ -358,6 +400,8 @@ public struct WalkingGate: Sendable {
         period = crediting.followed(period, by: rhythm.stepPeriod)
         if decision.isFasterThanWalking(period) {
             // Faster than anyone runs: not steps (a hand scrubbing), and not a pause either.
+            // What came before was not judged: the period's estimate may have lost its way.
+            creditWithheld(credit: credit)
             endWalk(resumable: false)
             lastAccepted = time
             return
@@ -400,6 +444,7 @@ public struct WalkingGate: Sendable {
                     stepsUntilJudgement = selection.confidentVerificationInterval - 1
                     walkIsProven = true
                 }
+                if verdict.creditsWithheldSteps { creditWithheld(credit: credit) }
                 if failedJudgements >= verificationFailures {
                     // Not walking after all (a gesture that kept the rhythm): stop crediting,
                     // and do not let it resume as if a walk had paused.
@@ -409,7 +454,9 @@ public struct WalkingGate: Sendable {
                 }
             }
         }
-        crediting.fill(after: lastAccepted, to: time, steps: n, period: period, credit: credit)
+        crediting.fill(after: lastAccepted, to: time, steps: n, period: period) { time, period in
+            creditWalking(time, period, credit: credit)
+        }
         accept(time)
         finalStep = nil
     }

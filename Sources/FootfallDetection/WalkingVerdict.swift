@@ -54,18 +54,23 @@ public struct WalkingVerdict: Sendable, Equatable {
     /// need not be asked about again so soon
     /// (`WalkingDecision.Configuration.clearlyWalkingProbability`).
     public var clearlyWalking: Bool
+    /// Whether the stretch was judged walking with a probability high enough to credit the
+    /// steps a walk not yet clearly walking has withheld, when a walk going is asked about
+    /// again (`WalkingDecision.Configuration.creditWithheldProbability`).
+    public var creditsWithheldSteps: Bool
 
     /// Whether the stretch was judged walking.
     public var walking: Bool { reason == .walking }
 
     /// Creates a verdict.
     public init(question: WalkingQuestion, probability: Double, threshold: Double, reason: Reason,
-                clearlyNotWalking: Bool, clearlyWalking: Bool = false) {
+                clearlyNotWalking: Bool, clearlyWalking: Bool = false, creditsWithheldSteps: Bool? = nil) {
         self.question = question
         self.probability = probability
         self.threshold = threshold
         self.reason = reason
         self.clearlyNotWalking = clearlyNotWalking
         self.clearlyWalking = clearlyWalking
+        self.creditsWithheldSteps = creditsWithheldSteps ?? clearlyWalking
     }
 }

@@ -32,16 +32,9 @@ struct GoldenTraceTests {
         #expect(SampleTracesLocation.allTraces.count >= 10)
     }
 
-    /// Non-walking sample traces bounded by a test of their own instead of zero: three minutes of
-    /// real clapping, whose first stretch scores at the wrist's threshold (0.88 with one model,
-    /// 0.92 with the next), so whether its first ten seconds count is the forest's draw
-    /// (RealWristActivityTests bounds it).
-    static let boundedElsewhere: Set<String> = ["wisdm/1604_clapping.csv.gz"]
-
     @Test(arguments: SampleTracesLocation.allTraces)
     func nonWalkingSampleTracesCountZero(trace: String) throws {
         let path = SampleTracesLocation.path(trace)
-        guard !Self.boundedElsewhere.contains(trace) else { return }
         guard let sidecar = try TraceSidecar.load(besideTrace: path), sidecar.activity == .nonWalking else { return }
         #expect(try TraceCount.run(path: path, configuration: DetectorConfiguration.default.atPlacement(ofTrace: path)).steps == 0)
     }

@@ -95,6 +95,23 @@ struct WalkingDecisionTests {
         #expect(WalkingQuestion.stillWalkingUnproven.keepsAWalk && !WalkingQuestion.stillWalkingUnproven.startsAWalk)
     }
 
+    @Test func aSecondYesAsSureAsAStartCreditsAWalksWithheldSteps() {
+        // Asked again while a walk goes, a yes at 0.9 or more credits the steps the walk has
+        // withheld; a yes below it keeps the walk without crediting them, and a start never does
+        // (its own yes is the first).
+        let sure = decision(probability: 0.92), unsure = decision(probability: 0.85)
+        #expect(sure.verdict(on: .stillWalkingUnproven, wrist, stepPeriod: walkingPace).creditsWithheldSteps)
+        #expect(sure.verdict(on: .stillWalking, inside, stepPeriod: walkingPace).creditsWithheldSteps)
+        let keptOnly = unsure.verdict(on: .stillWalkingUnproven, wrist, stepPeriod: walkingPace)
+        #expect(keptOnly.walking && !keptOnly.creditsWithheldSteps)
+        #expect(!sure.verdict(on: .shortWalk, wrist, stepPeriod: walkingPace).creditsWithheldSteps)
+        #expect(!sure.verdict(on: .rhythm, inside, stepPeriod: walkingPace).creditsWithheldSteps)
+        // A no never credits them, however high the probability (steps faster than walking).
+        #expect(!decision(probability: 0.99).verdict(on: .stillWalking, inside, stepPeriod: 0.25).creditsWithheldSteps)
+        let laxer = decision(probability: 0.85) { $0.creditWithheldProbability = 0.8 }
+        #expect(laxer.verdict(on: .stillWalkingUnproven, wrist, stepPeriod: walkingPace).creditsWithheldSteps)
+    }
+
     @Test func outsideTheEnvelopeSaysWhichFeature() {
         var outside = SIMD32<Double>.zero
         outside[3] = 2

@@ -107,6 +107,51 @@ struct WalkingGateTests {
         #expect(starts(clear) == 1 && clear.steps.count > 40)
     }
 
+    @Test func aWalkStartedAtTheMarginCountsOnlyOnceASecondJudgementBearsItOut() throws {
+        // A steady walk of 30 s at the wrist (54 steps), with models that say walking at 0.95:
+        // each start passes the wrist's 0.9, not clearly, so the walk withholds its steps.
+        let walk = Signals.stepRhythm(frequencyHz: 1.8, amplitude: 2, rateHz: 50, duration: 30)
+        func recording(_ change: (inout DetectorConfiguration) -> Void = { _ in }) -> DetectorRecording {
+            var configuration = DetectorConfiguration()
+            configuration.placement = .wrist
+            configuration.walkingModel = WalkingModel(forest: .constant(log(0.95 / 0.05)))
+            change(&configuration)
+            return DetectorRecording(samples: walk, configuration: configuration)
+        }
+        // The next judgement says walking at 0.95 (above 0.9): every step counts, at its time.
+        let borneOut = recording()
+        #expect(borneOut.steps.count > 45)
+        #expect(borneOut.steps.map(\.time) == borneOut.steps.map(\.time).sorted())
+        let first = try #require(borneOut.steps.first)
+        #expect(first.time < 3, "the first step keeps its time: \(first.time)")
+        // Held to a bar above 0.95 while it goes, every walk is judged not walking twice before
+        // a yes: its steps are withdrawn, start after start. Crediting steps as they come
+        // (mostStepsWithheld 0), the same starts counted their held steps.
+        // Only the last walk counts, ended by the recording's end before it was judged again.
+        let failed = recording { $0.decision.wristUnprovenContinueProbability = 0.96 }
+        let failedStarts = failed.judgements.filter { $0.question.startsAWalk && $0.walking }
+        #expect(failedStarts.count > 2)
+        let lastStart = try #require(failedStarts.last)
+        #expect(failed.steps.count < 8 && failed.steps.allSatisfy { $0.time >= lastStart.from - 0.1 },
+                "\(failed.steps.map(\.time)) after the last start from \(lastStart.from)")
+        let asTheyCome = recording {
+            $0.decision.wristUnprovenContinueProbability = 0.96
+            $0.crediting.mostStepsWithheld = 0
+        }
+        #expect(asTheyCome.steps.count > 10, "\(asTheyCome.steps.count) steps")
+        // Kept (0.95 above 0.8) but never borne out (credited only at 0.96): the steps count
+        // when the walk ends of itself.
+        let endsOfItself = recording { $0.decision.creditWithheldProbability = 0.96 }
+        #expect(endsOfItself.steps.count == borneOut.steps.count)
+        // Past mostStepsWithheld, the oldest are credited as new ones come: with 2, a failed
+        // walk keeps all but its last 2.
+        let capped = recording {
+            $0.decision.wristUnprovenContinueProbability = 0.96
+            $0.crediting.mostStepsWithheld = 2
+        }
+        #expect(capped.steps.count > 0 && capped.steps.count < asTheyCome.steps.count)
+    }
+
     @Test func everyWayOfStartingAWalkIsHeldToItsOwnThreshold() {
         // A steady walk of 30 s. With no short walk possible (a start threshold above 1), it
         // still starts on its rhythm, at the rhythm's own threshold.

@@ -47,7 +47,7 @@ public struct StepCrediting: Sendable {
         /// this fraction of the higher): a run's two feet strike alike, where a walk's second
         /// bump of one step (a phone in the hand at a slow pace) is the smaller.
         public var alikeStrikes: Double = 0.7
-        /// The most steps a walk started without a clear judgement withholds: they are credited
+        /// The most steps a walk at the wrist started without a clear judgement withholds: they are credited
         /// once a judgement of the walk going finds it walking again
         /// (`WalkingDecision.Configuration.creditWithheldProbability`) or when it ends of itself
         /// (no step comes, the stream ends), and withdrawn if it is judged not walking after

@@ -42,7 +42,7 @@ public enum Confirmation: String, Sendable, Equatable {
 /// it clearly walking, a walk is asked `stillWalkingUnproven` (on the wrist, a bar close to
 /// the start's: a hand at work that once passed at the margin does not go on counting), then
 /// `stillWalking`. A walk resumed after a pause is proven if the walk before it was. A walk
-/// that started without a clear judgement withholds its steps (up to
+/// at the wrist that started without a clear judgement withholds its steps (up to
 /// `StepCrediting.Configuration.mostStepsWithheld`) until a second yes as sure as a start
 /// (`WalkingVerdict.creditsWithheldSteps`): they are credited then, or when the walk ends of
 /// itself, and withdrawn if it is judged not walking first. A walk ends when no step comes for
@@ -102,7 +102,7 @@ public struct WalkingGate: Sendable {
     var withheld: FixedRing<WithheldStep>
     /// The most steps withheld (`StepCrediting.Configuration.mostStepsWithheld`); 0 withholds none.
     let mostStepsWithheld: Int
-    /// Whether the walk going withholds its steps: it started without a clear judgement, and
+    /// Whether the walk going withholds its steps: at the wrist, it started without a clear judgement, and
     /// no judgement since has credited them (`WalkingVerdict.creditsWithheldSteps`).
     var isWithholding = false
     /// Strong steps while walking until the walk is asked about again (counting down from
@@ -372,8 +372,10 @@ public struct WalkingGate: Sendable {
         faintInARow = 0
         failedJudgements = 0
         walkIsProven = proven
-        // A start at the margin withholds the walk's steps until a second yes.
-        isWithholding = !proven && mostStepsWithheld > 0
+        // At the wrist a start at the margin withholds the walk's steps until a second yes:
+        // there hands at work pass a start. On the body no real recording had a step withdrawn,
+        // and a watcher would hear of a short walk only once it had ended.
+        isWithholding = !proven && placement == .wrist && mostStepsWithheld > 0
         recent.removeAll()
         for i in max(0, held.count - selection.verificationSteps)..<held.count where held[i].time >= held[start].time {
             recent.append(held[i])

@@ -150,6 +150,17 @@ struct WalkingGateTests {
             $0.crediting.mostStepsWithheld = 2
         }
         #expect(capped.steps.count > 0 && capped.steps.count < asTheyCome.steps.count)
+        // On the body nothing is withheld: the same failing walks count as they come.
+        let atTheBody = recording {
+            $0.placement = .body
+            $0.decision.continueProbability = 0.96
+        }
+        #expect(atTheBody.judgements.contains { $0.question.keepsAWalk && !$0.walking })
+        #expect(atTheBody.steps.count > 10 && atTheBody.steps == recording {
+            $0.placement = .body
+            $0.decision.continueProbability = 0.96
+            $0.crediting.mostStepsWithheld = 0
+        }.steps)
     }
 
     @Test func everyWayOfStartingAWalkIsHeldToItsOwnThreshold() {

@@ -69,6 +69,9 @@ struct DBusTests {
         let events = SocketWatcher(socket: daemon.socket)
         defer { events.stop() }
         #expect(await events.waitUntilWatching(timeout: 30))
+        // The walk starts 30 s on; a machine loaded enough may attach the watcher later still,
+        // and milestones reached before it watched are not sent to it.
+        let reachedBeforeWatching = try await daemon.status().milestones.count
         let finished = try await daemon.waitFor("the replay to finish", timeout: 120) { $0.source.state == .finished }
         let total = finished.steps
         // sd-bus is served on the main thread footfalld lends it, which keeps the process's name.
@@ -160,8 +163,11 @@ struct DBusTests {
             #expect(await events.waitFor(timeout: 10) { $0.progress.contains { $0.goal == goal } })
         }
 
-        // Every milestone was signalled once, in order, as STATUS lists them and the socket sent them.
-        #expect(events.milestones.map(\.milestone.description) == ["half", "1x", "2x"])
+        // Every milestone was signalled once, in order, as STATUS lists them and the socket sent them
+        // (those reached after it watched).
+        let sent = events.milestones.map(\.milestone.description)
+        #expect(sent == Array(["half", "1x", "2x"].suffix(sent.count)) && sent.count >= 3 - reachedBeforeWatching,
+                "\(sent), \(reachedBeforeWatching) reached before the socket watched")
         let milestones = signals.current.filter { $0.contains(".MilestoneReached (") }
         #expect(milestones.count == 3, "\(milestones)")
         #expect(milestones.first?.contains(".MilestoneReached ('2026-06-01', 'half', uint32 ") == true && milestones.first?.hasSuffix(", uint32 60)") == true)

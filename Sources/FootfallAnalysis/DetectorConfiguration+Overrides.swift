@@ -52,6 +52,7 @@ extension DetectorConfiguration {
         "clearlyNotWalkingProbability": \.decision.clearlyNotWalkingProbability,
         "clearlyWalkingProbability": \.decision.clearlyWalkingProbability,
         "creditWithheldProbability": \.decision.creditWithheldProbability,
+        "refusedBelowProbability": \.decision.refusedBelowProbability,
     ] }
     static var durations: [String: WritableKeyPath<DetectorConfiguration, Duration>] { [
         "maximumGap": \.maximumGap,

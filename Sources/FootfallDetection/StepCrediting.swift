@@ -47,14 +47,14 @@ public struct StepCrediting: Sendable {
         /// this fraction of the higher): a run's two feet strike alike, where a walk's second
         /// bump of one step (a phone in the hand at a slow pace) is the smaller.
         public var alikeStrikes: Double = 0.7
-        /// The most steps a walk at the wrist started without a clear judgement withholds: they are credited
-        /// once a judgement of the walk going finds it walking again
+        /// The most steps a walk at the wrist started without a clear judgement withholds: they
+        /// are credited once a judgement of the walk going finds it walking again
         /// (`WalkingDecision.Configuration.creditWithheldProbability`) or when it ends of itself
-        /// (no step comes, the stream ends), and withdrawn if it is judged not walking after
-        /// all (a hand at work that passed a start threshold at its margin, then failed). Past
-        /// this many, the oldest is credited as the next comes. 0 credits every step as it
-        /// comes. Leaving people out, 16 and 64 differ by a tenth of the false steps and one
-        /// up-and-go walk's last three steps (docs/detector.md).
+        /// (no step comes, the stream ends), and withdrawn if noes refuse it
+        /// (`WalkingDecision.Configuration.refusedBelowProbability`: a hand at work that passed
+        /// a start threshold at its margin, then failed). Past this many, the oldest is credited
+        /// as the next comes. 0 credits every step as it comes. Leaving people out, 16 and 64
+        /// differ by two tenths of the false steps an hour (docs/detector.md).
         public var mostStepsWithheld: Int = 64
 
         /// The defaults.

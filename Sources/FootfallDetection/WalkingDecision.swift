@@ -63,6 +63,11 @@ public struct WalkingDecision: Sendable {
         /// slowest stair climb halves; at 0.99 (clearly walking) a real walk that scores in
         /// between loses most of its steps.
         public var creditWithheldProbability: Double = 0.9
+        /// A walk ended by noes before a second yes credited its withheld steps has them
+        /// withdrawn only if its noes averaged below this probability: they refused it (not
+        /// walking likelier than walking). Noes averaging more only doubted a walk, and its
+        /// withheld steps are credited.
+        public var refusedBelowProbability: Double = 0.5
         /// A walk judged only after it ended (`finishedShortWalk`) must have started and ended
         /// quieter than it walked: the motion in the second before its first step and after its
         /// last is at most this fraction of the steps' own (rms of the vertical step-band
@@ -125,6 +130,12 @@ public struct WalkingDecision: Sendable {
         case .stillWalking: return configuration.continueProbability
         case .stillWalkingUnproven: return wrist ? configuration.wristUnprovenContinueProbability : configuration.continueProbability
         }
+    }
+
+    /// Whether the noes that ended a walk, averaging `meanProbability`, doubted it rather than
+    /// refused it (`refusedBelowProbability`): its withheld steps are then credited.
+    public func doubtsRatherThanRefuses(meanProbability: Double) -> Bool {
+        meanProbability >= configuration.refusedBelowProbability
     }
 
     /// Whether steps `period` seconds apart come faster than anyone walks or runs.

@@ -45,8 +45,10 @@ public enum Confirmation: String, Sendable, Equatable {
 /// at the wrist that started without a clear judgement withholds its steps (up to
 /// `StepCrediting.Configuration.mostStepsWithheld`) until a second yes as sure as a start
 /// (`WalkingVerdict.creditsWithheldSteps`): they are credited then, or when the walk ends of
-/// itself, and withdrawn if it is judged not walking first. A walk ends when no step comes for
-/// `maximumStepInterval`, or when its period is faster than anyone walks.
+/// itself; if it is judged not walking first, they are withdrawn when the noes refused it
+/// (averaging under even odds, `WalkingDecision.doubtsRatherThanRefuses`) and credited when
+/// they only doubted it. A walk ends when no step comes for `maximumStepInterval`, or when its
+/// period is faster than anyone walks.
 public struct WalkingGate: Sendable {
     /// Which stretches of held candidates to ask about, and when.
     let selection: StretchSelection
@@ -95,6 +97,8 @@ public struct WalkingGate: Sendable {
     /// The latest strong steps of the walk, for re-judging it.
     var recent: FixedRing<StepCandidate>
     var failedJudgements = 0
+    /// The walking probabilities of the current run of noes, added up.
+    var failedProbability = 0.0
     /// Whether the walk going has been judged clearly walking: until then it is asked
     /// `stillWalkingUnproven`, after that `stillWalking`.
     var walkIsProven = false
@@ -260,6 +264,7 @@ public struct WalkingGate: Sendable {
         withheld.removeAll()
         isWithholding = false
         failedJudgements = 0
+        failedProbability = 0
         walkIsProven = false
         stepsOnRhythm = 0
         halfPeriodRun = 0
@@ -371,6 +376,7 @@ public struct WalkingGate: Sendable {
         confirmation = how
         faintInARow = 0
         failedJudgements = 0
+        failedProbability = 0
         walkIsProven = proven
         // At the wrist a start at the margin withholds the walk's steps until a second yes:
         // there hands at work pass a start. On the body no real recording had a step withdrawn,
@@ -441,6 +447,7 @@ public struct WalkingGate: Sendable {
             if let stretch = selection.stillWalking(recent, due: isJudgementDue(), period: period),
                let verdict = judge(walkIsProven ? .stillWalking : .stillWalkingUnproven, recent, stretch, motion: motion) {
                 failedJudgements = verdict.walking ? 0 : failedJudgements + 1
+                failedProbability = verdict.walking ? 0 : failedProbability + verdict.probability
                 // A walk the model is sure of is asked about again later.
                 if verdict.clearlyWalking {
                     stepsUntilJudgement = selection.confidentVerificationInterval - 1
@@ -449,7 +456,11 @@ public struct WalkingGate: Sendable {
                 if verdict.creditsWithheldSteps { creditWithheld(credit: credit) }
                 if failedJudgements >= verificationFailures {
                     // Not walking after all (a gesture that kept the rhythm): stop crediting,
-                    // and do not let it resume as if a walk had paused.
+                    // and do not let it resume as if a walk had paused. Withheld steps are
+                    // withdrawn if the noes refused the walk, credited if they only doubted it.
+                    if decision.doubtsRatherThanRefuses(meanProbability: failedProbability / Double(failedJudgements)) {
+                        creditWithheld(credit: credit)
+                    }
                     endWalk(resumable: false)
                     lastAccepted = time
                     return

@@ -112,6 +112,17 @@ struct WalkingDecisionTests {
         #expect(laxer.verdict(on: .stillWalkingUnproven, wrist, stepPeriod: walkingPace).creditsWithheldSteps)
     }
 
+    @Test func noesThatAverageEvenOddsOrMoreDoubtAWalkRatherThanRefuseIt() {
+        // The withheld steps of a walk ended by noes are withdrawn only if the noes averaged
+        // below even odds (`refusedBelowProbability`).
+        let decision = decision(probability: 0.5)
+        #expect(decision.doubtsRatherThanRefuses(meanProbability: 0.5))
+        #expect(decision.doubtsRatherThanRefuses(meanProbability: 0.72))
+        #expect(!decision.doubtsRatherThanRefuses(meanProbability: 0.49))
+        let stricter = self.decision(probability: 0.5) { $0.refusedBelowProbability = 0.8 }
+        #expect(!stricter.doubtsRatherThanRefuses(meanProbability: 0.72))
+    }
+
     @Test func outsideTheEnvelopeSaysWhichFeature() {
         var outside = SIMD32<Double>.zero
         outside[3] = 2

@@ -125,31 +125,39 @@ struct WalkingGateTests {
         let first = try #require(borneOut.steps.first)
         #expect(first.time < 3, "the first step keeps its time: \(first.time)")
         // Held to a bar above 0.95 while it goes, every walk is judged not walking twice before
-        // a yes: its steps are withdrawn, start after start. Crediting steps as they come
-        // (mostStepsWithheld 0), the same starts counted their held steps.
-        // Only the last walk counts, ended by the recording's end before it was judged again.
-        let failed = recording { $0.decision.wristUnprovenContinueProbability = 0.96 }
-        let failedStarts = failed.judgements.filter { $0.question.startsAWalk && $0.walking }
-        #expect(failedStarts.count > 2)
-        let lastStart = try #require(failedStarts.last)
-        #expect(failed.steps.count < 8 && failed.steps.allSatisfy { $0.time >= lastStart.from - 0.1 },
-                "\(failed.steps.map(\.time)) after the last start from \(lastStart.from)")
+        // a yes. Noes at 0.95 only doubt a walk (at or above `refusedBelowProbability`, 0.5):
+        // its withheld steps are credited as it ends, as many as crediting them as they came
+        // (`mostStepsWithheld` 0).
+        let doubted = recording { $0.decision.wristUnprovenContinueProbability = 0.96 }
         let asTheyCome = recording {
             $0.decision.wristUnprovenContinueProbability = 0.96
             $0.crediting.mostStepsWithheld = 0
         }
         #expect(asTheyCome.steps.count > 10, "\(asTheyCome.steps.count) steps")
+        #expect(doubted.steps == asTheyCome.steps)
+        // Taken as refusals (noes below 0.97), the walks' steps are withdrawn, start after start:
+        // only the last walk counts, ended by the recording's end before it was judged again.
+        let refused = recording {
+            $0.decision.wristUnprovenContinueProbability = 0.96
+            $0.decision.refusedBelowProbability = 0.97
+        }
+        let refusedStarts = refused.judgements.filter { $0.question.startsAWalk && $0.walking }
+        #expect(refusedStarts.count > 2)
+        let lastStart = try #require(refusedStarts.last)
+        #expect(refused.steps.count < 8 && refused.steps.allSatisfy { $0.time >= lastStart.from - 0.1 },
+                "\(refused.steps.map(\.time)) after the last start from \(lastStart.from)")
         // Kept (0.95 above 0.8) but never borne out (credited only at 0.96): the steps count
         // when the walk ends of itself.
         let endsOfItself = recording { $0.decision.creditWithheldProbability = 0.96 }
         #expect(endsOfItself.steps.count == borneOut.steps.count)
-        // Past mostStepsWithheld, the oldest are credited as new ones come: with 2, a failed
+        // Past mostStepsWithheld, the oldest are credited as new ones come: with 2, a refused
         // walk keeps all but its last 2.
         let capped = recording {
             $0.decision.wristUnprovenContinueProbability = 0.96
+            $0.decision.refusedBelowProbability = 0.97
             $0.crediting.mostStepsWithheld = 2
         }
-        #expect(capped.steps.count > 0 && capped.steps.count < asTheyCome.steps.count)
+        #expect(capped.steps.count > refused.steps.count && capped.steps.count < asTheyCome.steps.count)
         // On the body nothing is withheld: the same failing walks count as they come.
         let atTheBody = recording {
             $0.placement = .body

@@ -106,8 +106,8 @@ public struct WalkingGate: Sendable {
     var withheld: FixedRing<WithheldStep>
     /// The most steps withheld (`StepCrediting.Configuration.mostStepsWithheld`); 0 withholds none.
     let mostStepsWithheld: Int
-    /// Whether the walk going withholds its steps: at the wrist, it started without a clear judgement, and
-    /// no judgement since has credited them (`WalkingVerdict.creditsWithheldSteps`).
+    /// Whether the walk going withholds its steps: at the wrist, it started without a clear
+    /// judgement, and no judgement since has credited them (`WalkingVerdict.creditsWithheldSteps`).
     var isWithholding = false
     /// Strong steps while walking until the walk is asked about again (counting down from
     /// `verificationInterval`; at 0 it is due).

@@ -64,13 +64,13 @@ public struct WalkingVerdict: Sendable, Equatable {
 
     /// Creates a verdict.
     public init(question: WalkingQuestion, probability: Double, threshold: Double, reason: Reason,
-                clearlyNotWalking: Bool, clearlyWalking: Bool = false, creditsWithheldSteps: Bool? = nil) {
+                clearlyNotWalking: Bool, clearlyWalking: Bool = false, creditsWithheldSteps: Bool = false) {
         self.question = question
         self.probability = probability
         self.threshold = threshold
         self.reason = reason
         self.clearlyNotWalking = clearlyNotWalking
         self.clearlyWalking = clearlyWalking
-        self.creditsWithheldSteps = creditsWithheldSteps ?? clearlyWalking
+        self.creditsWithheldSteps = creditsWithheldSteps
     }
 }

@@ -386,8 +386,7 @@ public struct WalkingGate: Sendable {
         for i in max(0, held.count - selection.verificationSteps)..<held.count where held[i].time >= held[start].time {
             recent.append(held[i])
         }
-        crediting.creditHeld(held, from: start, period: period) { time, period in creditWalking(time, period, credit: credit) }
-        held.removeAll()
+        creditHeld(from: start, credit: credit)
     }
 
     /// Whether this strong step while walking is one the walk is asked about again: one in
@@ -475,9 +474,10 @@ public struct WalkingGate: Sendable {
     }
 
     /// Credits the held candidates from `start` at the current period (`StepCrediting.creditHeld`),
-    /// and lets them go.
+    /// withheld while the walk withholds (`creditWalking`; never for a finished short walk, which
+    /// is not a walk going), and lets them go.
     mutating func creditHeld(from start: Int, credit: (Double, Double) -> Void) {
-        crediting.creditHeld(held, from: start, period: period, credit: credit)
+        crediting.creditHeld(held, from: start, period: period) { time, period in creditWalking(time, period, credit: credit) }
         held.removeAll()
     }
 }

@@ -194,9 +194,7 @@ public struct WalkingGate: Sendable {
     /// Ends the stream: a short walk still being decided is judged now, then everything is
     /// reset.
     public mutating func finish(motion: borrowing MotionEvidence, credit: (Double, Double) -> Void) {
-        if state == .deciding { concludeShortWalk(motion: motion, credit: credit) }
-        creditWithheld(credit: credit)
-        creditFinalStep(credit: credit)
+        concludeEndedWalk(motion: motion, credit: credit)
         reset()
     }
 
@@ -205,12 +203,18 @@ public struct WalkingGate: Sendable {
     /// last steps, slowing to a stop, are faint), so it is judged once it is over.
     public mutating func advance(to time: Double, motion: borrowing MotionEvidence, credit: (Double, Double) -> Void) {
         if hasStopped(by: time) {
-            if state == .deciding { concludeShortWalk(motion: motion, credit: credit) }
-            // A walk that ended of itself was never judged not walking: its steps count.
-            creditWithheld(credit: credit)
-            creditFinalStep(credit: credit)
+            concludeEndedWalk(motion: motion, credit: credit)
             endWalk(resumable: true)
         }
+    }
+
+    /// Concludes a walk that ended of itself (no step for the longest step, or the stream's
+    /// end): a run of candidates still being decided is judged whole, and a walk going keeps
+    /// its withheld steps, since it was never judged not walking, and its early last step.
+    mutating func concludeEndedWalk(motion: borrowing MotionEvidence, credit: (Double, Double) -> Void) {
+        if state == .deciding { concludeShortWalk(motion: motion, credit: credit) }
+        creditWithheld(credit: credit)
+        creditFinalStep(credit: credit)
     }
 
     /// Whether the walk (or the run of candidates being decided) has stopped by `time`:

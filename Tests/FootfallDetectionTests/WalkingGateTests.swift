@@ -159,16 +159,17 @@ struct WalkingGateTests {
         }
         #expect(capped.steps.count > refused.steps.count && capped.steps.count < asTheyCome.steps.count)
         // On the body nothing is withheld: the same failing walks count as they come.
-        let atTheBody = recording {
-            $0.placement = .body
-            $0.decision.continueProbability = 0.96
+        func failingAtTheBody(_ change: (inout DetectorConfiguration) -> Void = { _ in }) -> DetectorRecording {
+            recording {
+                $0.placement = .body
+                $0.decision.continueProbability = 0.96
+                change(&$0)
+            }
         }
+        let atTheBody = failingAtTheBody()
         #expect(atTheBody.judgements.contains { $0.question.keepsAWalk && !$0.walking })
-        #expect(atTheBody.steps.count > 10 && atTheBody.steps == recording {
-            $0.placement = .body
-            $0.decision.continueProbability = 0.96
-            $0.crediting.mostStepsWithheld = 0
-        }.steps)
+        #expect(atTheBody.steps.count > 10
+                && atTheBody.steps == failingAtTheBody { $0.crediting.mostStepsWithheld = 0 }.steps)
     }
 
     @Test func everyWayOfStartingAWalkIsHeldToItsOwnThreshold() {

@@ -96,9 +96,8 @@ public struct WalkingGate: Sendable {
     var lastWalkPeriod = 0.0
     /// The latest strong steps of the walk, for re-judging it.
     var recent: FixedRing<StepCandidate>
-    var failedJudgements = 0
-    /// The walking probabilities of the current run of noes, added up.
-    var failedProbability = 0.0
+    /// The judgements of the walk going that found it not walking since the last yes.
+    var noes = RunOfNoes()
     /// Whether the walk going has been judged clearly walking: until then it is asked
     /// `stillWalkingUnproven`, after that `stillWalking`.
     var walkIsProven = false
@@ -163,6 +162,25 @@ public struct WalkingGate: Sendable {
     struct WithheldStep: Sendable {
         var time: Double
         var period: Double
+    }
+
+    /// A run of judgements finding the walk going not walking: how many, and their walking
+    /// probabilities added up, whose mean says whether they refused the walk or only doubted it.
+    struct RunOfNoes: Sendable {
+        var count = 0
+        var probabilitySum = 0.0
+        /// The mean walking probability of the run's noes.
+        var meanProbability: Double { probabilitySum / Double(count) }
+
+        /// Adds a judgement of the walk going: a no lengthens the run, a yes ends it.
+        mutating func record(_ verdict: WalkingVerdict) {
+            if verdict.walking {
+                self = RunOfNoes()
+            } else {
+                count += 1
+                probabilitySum += verdict.probability
+            }
+        }
     }
 
     /// Credits a step of the walk going: at once, or withheld while the walk withholds (the
@@ -267,8 +285,7 @@ public struct WalkingGate: Sendable {
         // Still withheld here, the steps of a walk judged not walking after all: withdrawn.
         withheld.removeAll()
         isWithholding = false
-        failedJudgements = 0
-        failedProbability = 0
+        noes = RunOfNoes()
         walkIsProven = false
         stepsOnRhythm = 0
         halfPeriodRun = 0
@@ -379,8 +396,7 @@ public struct WalkingGate: Sendable {
         state = .walking
         confirmation = how
         faintInARow = 0
-        failedJudgements = 0
-        failedProbability = 0
+        noes = RunOfNoes()
         walkIsProven = proven
         // At the wrist a start at the margin withholds the walk's steps until a second yes:
         // there hands at work pass a start. On the body no real recording had a step withdrawn,
@@ -449,19 +465,18 @@ public struct WalkingGate: Sendable {
             recent.append(candidate)
             if let stretch = selection.stillWalking(recent, due: isJudgementDue(), period: period),
                let verdict = judge(walkIsProven ? .stillWalking : .stillWalkingUnproven, recent, stretch, motion: motion) {
-                failedJudgements = verdict.walking ? 0 : failedJudgements + 1
-                failedProbability = verdict.walking ? 0 : failedProbability + verdict.probability
+                noes.record(verdict)
                 // A walk the model is sure of is asked about again later.
                 if verdict.clearlyWalking {
                     stepsUntilJudgement = selection.confidentVerificationInterval - 1
                     walkIsProven = true
                 }
                 if verdict.creditsWithheldSteps { creditWithheld(credit: credit) }
-                if failedJudgements >= verificationFailures {
+                if noes.count >= verificationFailures {
                     // Not walking after all (a gesture that kept the rhythm): stop crediting,
                     // and do not let it resume as if a walk had paused. Withheld steps are
                     // withdrawn if the noes refused the walk, credited if they only doubted it.
-                    if decision.doubtsRatherThanRefuses(meanProbability: failedProbability / Double(failedJudgements)) {
+                    if decision.doubtsRatherThanRefuses(meanProbability: noes.meanProbability) {
                         creditWithheld(credit: credit)
                     }
                     endWalk(resumable: false)

@@ -3,11 +3,12 @@ import FootfallTraces
 
 extension DetectorConfiguration {
     /// This configuration at the placement a recording's sidecar names (wrist, body, or
-    /// unknown when it names none or there is no sidecar): how `footfall count`, the bench and
-    /// the stretches' export count a recording unless a placement is given.
+    /// unknown when it names none or there is no sidecar), or at the wrist when its device is
+    /// worn there (`Placement(describing:device:)`): how `footfall count`, the bench and the
+    /// stretches' export count a recording unless a placement is given.
     public func atPlacement(of sidecar: TraceSidecar?) -> DetectorConfiguration {
         var configuration = self
-        configuration.placement = Placement(describing: sidecar?.placement)
+        configuration.placement = Placement(describing: sidecar?.placement, device: sidecar?.device)
         return configuration
     }
 

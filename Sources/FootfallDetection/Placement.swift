@@ -16,12 +16,20 @@ public enum Placement: String, Sendable, Equatable, CaseIterable {
     /// Reads a placement as people and datasets write it ("wrist", "wrist (left)", "left
     /// wrist", "front-pocket", "lower-back", "Backpocket", "hand"): anything naming a wrist or
     /// a watch is the wrist; anything else named is the body; nothing, or "unknown", is unknown.
-    public init(describing text: String?) {
-        guard let text, !text.isEmpty else { self = .unknown; return }
-        var lowered = ""
-        for scalar in text.unicodeScalars {
-            lowered.unicodeScalars.append(scalar.value >= 65 && scalar.value <= 90 ? Unicode.Scalar(scalar.value + 32)! : scalar)
+    ///
+    /// A device that is worn on the wrist (`device` naming a watch or a band: "smartwatch",
+    /// "Apple Watch", "Fitbit Charge", "Mi Band", "Bangle.js", "PineTime") makes it the wrist
+    /// whatever the placement says: datasets write where a watch was worn as "dominant hand" or
+    /// "left arm", and a watch read with a pocket's thresholds counts hands at work as walking
+    /// (leaving people out, WISDM's twelve activities count 131 false steps an hour at an
+    /// unknown placement against 7 at the wrist).
+    public init(describing text: String?, device: String? = nil) {
+        if let device, Self.isWornOnTheWrist(device) {
+            self = .wrist
+            return
         }
+        guard let text, !text.isEmpty else { self = .unknown; return }
+        let lowered = Self.lowercased(text)
         if lowered == "unknown" {
             self = .unknown
         } else if lowered.contains("wrist") || lowered.contains("watch") || lowered == "band" {
@@ -29,6 +37,27 @@ public enum Placement: String, Sendable, Equatable, CaseIterable {
         } else {
             self = .body
         }
+    }
+
+    /// Whether a device's name names one worn on the wrist: a word of it ends in "watch"
+    /// ("smartwatch"), begins with "wrist" ("wristband", "wrist-worn"), is "band" ("Mi Band",
+    /// not "armband" or "headband"), or is a make of watches and bands only (Fitbit, Bangle.js,
+    /// PineTime).
+    static func isWornOnTheWrist(_ device: String) -> Bool {
+        let words = lowercased(device).split { !($0.isLetter || $0.isNumber) }
+        return words.contains { word in
+            word.hasSuffix("watch") || word.hasPrefix("wrist") || word == "band"
+                || word == "fitbit" || word == "bangle" || word == "pinetime"
+        }
+    }
+
+    /// ASCII letters lowered, without Foundation.
+    static func lowercased(_ text: String) -> String {
+        var lowered = ""
+        for scalar in text.unicodeScalars {
+            lowered.unicodeScalars.append(scalar.value >= 65 && scalar.value <= 90 ? Unicode.Scalar(scalar.value + 32)! : scalar)
+        }
+        return lowered
     }
 
     /// What the walking model reads of it: 1 at the wrist, 0 on the body, halfway when unknown

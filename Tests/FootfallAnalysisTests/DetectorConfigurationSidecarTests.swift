@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import FootfallAnalysis
+import FootfallDetection
+import FootfallTestSupport
+import FootfallTraces
+
+/// The placement a recording is counted at, from its sidecar.
+struct DetectorConfigurationSidecarTests {
+    /// Counts a copy of SampleTraces' three minutes of real clapping at the wrist (WISDM's
+    /// watch) beside a sidecar naming `placement` and `device`, as `footfall count` does.
+    func clappingCounted(placement: String, device: String) throws -> (Placement, Int) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("placement-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = folder.appendingPathComponent("clapping.csv.gz").path
+        try FileManager.default.copyItem(atPath: SampleTracesLocation.path("wisdm/1604_clapping.csv.gz"), toPath: trace)
+        let sidecar = try JSONSerialization.data(withJSONObject: ["activity": "non-walking", "steps": 0,
+                                                                  "placement": placement, "device": device])
+        try sidecar.write(to: folder.appendingPathComponent("clapping.json"))
+        let configuration = try DetectorConfiguration.default.atPlacement(ofTrace: trace)
+        return (configuration.placement, try TraceCount.run(path: trace, configuration: configuration).steps)
+    }
+
+    @Test func aWatchWornOnTheDominantHandIsCountedAsAtTheWrist() throws {
+        // WISDM's own papers say the watch was worn on the dominant hand. Read as the body's
+        // placement, the hands clapping start walks at even odds and count as hundreds of steps.
+        let (placement, steps) = try clappingCounted(placement: "dominant hand", device: "smartwatch (Android Wear)")
+        #expect(placement == .wrist)
+        #expect(steps == 0)
+        let (asPhone, phoneSteps) = try clappingCounted(placement: "dominant hand", device: "phone")
+        #expect(asPhone == .body)
+        #expect(phoneSteps > 100, "the same motion held to the body's thresholds counts \(phoneSteps)")
+    }
+}

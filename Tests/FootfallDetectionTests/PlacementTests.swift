@@ -1,0 +1,32 @@
+import Testing
+import FootfallDetection
+
+/// Where a device is worn, read from what people and datasets write.
+struct PlacementTests {
+    @Test(arguments: [
+        ("wrist", Placement.wrist), ("wrist (left)", .wrist), ("Left Wrist", .wrist), ("watch", .wrist),
+        ("front-pocket", .body), ("Backpocket", .body), ("lower-back", .body), ("hand", .body), ("ArmBand", .body),
+        ("unknown", .unknown), ("", .unknown),
+    ])
+    func aPlacementIsReadAsWritten(text: String, placement: Placement) {
+        #expect(Placement(describing: text) == placement)
+    }
+
+    @Test func nothingSaidIsUnknown() {
+        #expect(Placement(describing: nil) == .unknown)
+        #expect(Placement(describing: nil, device: "Samsung") == .unknown)
+    }
+
+    @Test(arguments: [
+        // The shared datasets' devices: the watches are at the wrist, the phones and the
+        // lower-back sensor where their placement says.
+        ("dominant hand", "smartwatch (Android Wear)", Placement.wrist), ("hand", "Apple Watch", .wrist),
+        (nil, "Bangle.js", .wrist), ("left arm", "Fitbit Sense", .wrist), ("unknown", "Mi Band 6", .wrist),
+        ("", "PineTime", .wrist), ("forearm", "wrist-worn sensor", .wrist),
+        ("hand", "Nexus", .body), ("ArmBand", "Samsung", .body), ("lower-back", "Xsens MTw Awinda", .body),
+        ("head", "EEG headband", .body), ("pocket", "smartphone", .body),
+    ] as [(String?, String, Placement)])
+    func aDeviceWornOnTheWristIsAtTheWristWhateverThePlacementSays(text: String?, device: String, placement: Placement) {
+        #expect(Placement(describing: text, device: device) == placement, "\(text ?? "nil") / \(device)")
+    }
+}

@@ -70,6 +70,12 @@ struct Daemon {
         services.append(.init(service: await ReloadService(reloader: reloader)))
         logger.info("starting", metadata: ["footfall.release": "\(FootfallRelease.version)", "store.directory": "\(options.stateDirectory)",
                                            "socket.path": "\(options.socket)", "steps.today": "\(ledger.figures().steps)"])
+        if configuration.placement == .unknown {
+            // Held to the body's thresholds, a watch's hands at work start walks: leaving people
+            // out, WISDM's twelve activities count 131 false steps an hour so, 7 at the wrist.
+            logger.notice("placement is unknown: on a watch, set placement: wrist (hands at work count as steps otherwise); on a phone, placement: body",
+                          metadata: ["configuration.path": "\(options.configurationPath)"])
+        }
         if let replay = options.replay {
             logger.notice("replaying a recorded trace, not reading a device", metadata: ["replay.trace": "\(replay)", "replay.speed": "\(options.speed)"])
         }

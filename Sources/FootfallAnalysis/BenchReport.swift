@@ -53,7 +53,7 @@ public struct BenchReport: Sendable, Codable {
                     // A walk without a count is judged against its spectrum's step frequency.
                     var spectrum: StepFrequencySpectrum? = sidecar.isWalkWithoutCount ? StepFrequencySpectrum() : nil
                     var configuration = configuration
-                    if placementFromSidecars { configuration = configuration.atPlacement(of: sidecar) }
+                    if placementFromSidecars { configuration = configuration.atPlacement(of: sidecar, recordingAt: recording.tracePath) }
                     let count = try TraceCount.run(path: recording.tracePath, configuration: configuration,
                                                    onSamples: spectrum == nil ? nil : { spectrum?.add($0) })
                     return RecordingScore(count: count, sidecar: sidecar, dataset: recording.folderName,

@@ -17,7 +17,7 @@ public enum WindowProbeExport {
                             placementFromSidecar: Bool = true) throws(TraceError) -> String {
         let sidecar = try TraceSidecar.load(besideTrace: recording.tracePath)
         var configuration = configuration
-        if placementFromSidecar { configuration = configuration.atPlacement(of: sidecar) }
+        if placementFromSidecar { configuration = configuration.atPlacement(of: sidecar, recordingAt: recording.tracePath) }
         var detector = StepDetector(configuration: configuration)
         var collector = Collector()
         try Recording.forEachBatch(path: recording.tracePath) { batch in

@@ -14,6 +14,8 @@ enum GENEActivReader {
     /// What the header says.
     struct Header: Sendable, Equatable {
         var serial: String
+        /// Where it was worn (`Device Location Code`: "left wrist"), when the header says.
+        var location: String? = nil
         var rate: Double
         var range: Int?
         var gain: SIMD3<Double>
@@ -90,7 +92,9 @@ enum GENEActivReader {
         let offset = SIMD3(try number("x offset"), try number("y offset"), try number("z offset"))
         let rate = fields["measurement frequency"].flatMap { Double($0.prefix { $0.isNumber || $0 == "." }) } ?? 0
         let range = fields["accelerometer range"].flatMap { text in Int(text.split(separator: " ").last ?? "") }
-        return Header(serial: fields["device unique serial code"] ?? "?", rate: rate, range: range, gain: gain, offset: offset)
+        let location = fields["device location code"].flatMap { $0.isEmpty ? nil : $0 }
+        return Header(serial: fields["device unique serial code"] ?? "?", location: location, rate: rate, range: range,
+                      gain: gain, offset: offset)
     }
 
     /// Reads every page, handing samples to `body` in batches.

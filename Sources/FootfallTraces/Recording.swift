@@ -18,6 +18,9 @@ public enum Recording {
         public var layout: DelimitedLayout?
         /// The device, as the file names it (a CWA's `AX3 #12345, session 7`).
         public var device: String?
+        /// Where the file says the device was worn (a GENEActiv's `Device Location Code`, "left
+        /// wrist"), as it writes it.
+        public var placement: String?
         /// The rate the file's header configures, Hz (the rate of the samples may differ).
         public var configuredRate: Double?
         /// The range the file's header configures, ± g.
@@ -67,24 +70,8 @@ public enum Recording {
         progress: ((_ read: Int, _ size: Int) -> Void)? = nil,
         _ body: (UnsafeBufferPointer<Sample>) -> Void
     ) throws(TraceError) -> Summary {
-        var window = StreamWindow(file)
-        _ = try window.require(6)
-        let compression = RecordingCompression.detect(UnsafeRawBufferPointer(window.bytes))
-        if compression != .none {
-            let stream = try DecompressingStream(file, compression: compression, path: path)
-            // The bytes already read were compressed: start the decompressor from the file's start.
-            stream.replay(window.bytes)
-            window = StreamWindow(stream)
-        }
-        var summary = Summary(format: .delimited, compression: compression, fileSize: file.fileSize)
-        _ = try window.require(4096)
-        guard let format = RecordingFormat.detect(window.bytes) else {
-            if window.bytes.isEmpty { throw TraceError(path: path, reason: .empty) }
-            let hex = window.bytes.prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
-            throw TraceError(path: path, offset: 0, reason: .unsupported(
-                "not a recording Footfall reads: binary data starting \(hex) (it reads delimited text, Axivity .cwa, ActiGraph .gt3x and GENEActiv .bin, and all but .gt3x compressed with gzip, xz or zstd)"))
-        }
-        summary.format = format
+        let (window, compression, format) = try open(file, path: path)
+        var summary = Summary(format: format, compression: compression, fileSize: file.fileSize)
         var first = Double.nan, last = Double.nan
         // What progress is measured on: the file, or the archive entry a reader opens in it.
         var progressSource: ByteStream = file
@@ -125,6 +112,7 @@ public enum Recording {
         case .geneActiv:
             let header = try GENEActivReader.readHeader(window, path: path)
             summary.device = "GENEActiv #\(header.serial)"
+            summary.placement = header.location
             summary.configuredRate = header.rate > 0 ? header.rate : nil
             summary.range = header.range
             // Every GENEActiv sample carries light and the button; every page a temperature.
@@ -138,6 +126,37 @@ public enum Recording {
         summary.firstTime = first
         summary.lastTime = last
         return summary
+    }
+
+    /// The start of a recording, decompressed, with its compression and format found from the
+    /// content.
+    static func open(_ file: ByteStream, path: String) throws(TraceError)
+        -> (window: StreamWindow, compression: RecordingCompression, format: RecordingFormat) {
+        var window = StreamWindow(file)
+        _ = try window.require(6)
+        let compression = RecordingCompression.detect(UnsafeRawBufferPointer(window.bytes))
+        if compression != .none {
+            let stream = try DecompressingStream(file, compression: compression, path: path)
+            // The bytes already read were compressed: start the decompressor from the file's start.
+            stream.replay(window.bytes)
+            window = StreamWindow(stream)
+        }
+        _ = try window.require(4096)
+        guard let format = RecordingFormat.detect(window.bytes) else {
+            if window.bytes.isEmpty { throw TraceError(path: path, reason: .empty) }
+            let hex = window.bytes.prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined(separator: " ")
+            throw TraceError(path: path, offset: 0, reason: .unsupported(
+                "not a recording Footfall reads: binary data starting \(hex) (it reads delimited text, Axivity .cwa, ActiGraph .gt3x and GENEActiv .bin, and all but .gt3x compressed with gzip, xz or zstd)"))
+        }
+        return (window, compression, format)
+    }
+
+    /// Where the recording at `path` says its device was worn, reading its header only (a
+    /// GENEActiv's `Device Location Code`); nil when its format says nothing of it.
+    public static func declaredPlacement(path: String) throws(TraceError) -> String? {
+        let (window, _, format) = try open(FileByteStream(path: path), path: path)
+        guard format == .geneActiv else { return nil }
+        return try GENEActivReader.readHeader(window, path: path).location
     }
 
     /// Reads every sample of the recording at `path` into memory (a short recording: a plot,

@@ -10,7 +10,7 @@ struct DetectorOptions: ParsableArguments {
                                valueName: "name=value", visibility: .hidden))
     var overrides: [String] = []
 
-    @Option(help: ArgumentHelp("Where the device was worn: wrist (a watch, a band), body (a pocket, the hand, a bag, a belt, the lower back) or unknown. Default: what the recording's sidecar says (footfall record --placement writes it; a sidecar whose device is a watch or a band is at the wrist), else unknown.",
+    @Option(help: ArgumentHelp("Where the device was worn: wrist (a watch, a band), body (a pocket, the hand, a bag, a belt, the lower back) or unknown. Default: what the recording's sidecar says (footfall record --placement writes it; a sidecar whose device is a watch or a band is at the wrist), else what the recording's header says (a GENEActiv's Device Location Code), else unknown.",
                                valueName: "placement"))
     var placement: Placement?
 
@@ -19,11 +19,11 @@ struct DetectorOptions: ParsableArguments {
     var walkingModel: String?
 
     /// The configuration for the recording at `path`: its placement is the one given, else
-    /// the one its sidecar names (`DetectorConfiguration.atPlacement(of:)`).
+    /// the one its sidecar or its header names (`DetectorConfiguration.atPlacement(of:recordingAt:)`).
     func configuration(forRecording path: String) throws -> DetectorConfiguration {
         var configuration = try configuration()
         if placement == nil {
-            configuration = configuration.atPlacement(of: (try? TraceSidecar.load(besideTrace: path)) ?? nil)
+            configuration = configuration.atPlacement(of: (try? TraceSidecar.load(besideTrace: path)) ?? nil, recordingAt: path)
         }
         return configuration
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FootfallDetection
 import FootfallText
 import FootfallTraces
 
@@ -10,7 +11,7 @@ struct Inspect: ParsableCommand {
         discussion: """
         Reads each file through, as 'footfall count' would, and prints what it found: the \
         format and compression (from the content, not the name), the device when the file \
-        names one, the columns, time format and unit a delimited file is read with, the \
+        names one (and where it was worn, when its header says: a GENEActiv's location), the columns, time format and unit a delimited file is read with, the \
         channels it holds (the accelerometer is read; a gyroscope, light or temperature is \
         named, not read), the samples, their rate and span, and any damaged blocks skipped. A file that cannot be \
         read gets the same message 'footfall count' would give, with its line or byte offset.
@@ -52,6 +53,7 @@ struct Inspect: ParsableCommand {
         if summary.compression != .none { format += ", \(summary.compression.rawValue)-compressed" }
         lines.append("  format      \(format) (\(NumberText.grouped(summary.fileSize)) bytes)")
         if let device = summary.device { lines.append("  device      \(device)") }
+        if let placement = summary.placement { lines.append("  worn        \(placement) (counted at the \(Placement(describing: placement).rawValue))") }
         if let rate = summary.configuredRate {
             lines.append("  configured  \(formatted(rate, decimals: rate < 100 ? 2 : 0)) Hz" + (summary.range.map { ", ±\($0) g" } ?? ""))
         }
@@ -113,6 +115,7 @@ struct Inspect: ParsableCommand {
         var fields = ["\"file\": \(jsonString(path))", "\"format\": \(jsonString(summary.format.rawValue))",
                       "\"compression\": \(jsonString(summary.compression.rawValue))", "\"bytes\": \(summary.fileSize)"]
         if let device = summary.device { fields.append("\"device\": \(jsonString(device))") }
+        if let placement = summary.placement { fields.append("\"placement\": \(jsonString(placement))") }
         if let rate = summary.configuredRate { fields.append("\"configured_rate_hz\": \(formatted(rate, decimals: 3))") }
         if let layout = summary.layout {
             fields.append("\"columns\": [\(layout.columnDescriptions.map(jsonString).joined(separator: ", "))]")

@@ -32,4 +32,23 @@ struct DetectorConfigurationSidecarTests {
         #expect(asPhone == .body)
         #expect(phoneSteps > 100, "the same motion held to the body's thresholds counts \(phoneSteps)")
     }
+
+    @Test func aGENEActivFileIsCountedWhereItsHeaderSaysItWasWorn() throws {
+        // A real GENEActiv file (worn on the back), and the same with its location code made a
+        // wrist: without a sidecar, each is counted where its header says; a sidecar's
+        // placement comes first.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("geneactiv-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let back = SampleTracesLocation.path("devices/gnactv_sample.bin")
+        #expect(try DetectorConfiguration.default.atPlacement(ofTrace: back).placement == .body)
+        let text = try String(contentsOfFile: back, encoding: .utf8)
+        #expect(text.contains("Device Location Code:back"))
+        let wrist = folder.appendingPathComponent("wrist.bin")
+        try text.replacingOccurrences(of: "Device Location Code:back", with: "Device Location Code:left wrist")
+            .write(to: wrist, atomically: true, encoding: .utf8)
+        #expect(try DetectorConfiguration.default.atPlacement(ofTrace: wrist.path).placement == .wrist)
+        try JSONSerialization.data(withJSONObject: ["placement": "front pocket"]).write(to: folder.appendingPathComponent("wrist.json"))
+        #expect(try DetectorConfiguration.default.atPlacement(ofTrace: wrist.path).placement == .body)
+    }
 }

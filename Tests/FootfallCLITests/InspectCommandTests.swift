@@ -31,6 +31,8 @@ struct InspectCommandTests {
         #expect(objects.count == 2)
         #expect(objects[0]["format"] as? String == "geneActiv")
         #expect(objects[0]["device"] as? String == "GENEActiv #051386")
+        #expect(objects[0]["placement"] as? String == "back")
+        #expect(objects[1]["placement"] == nil)
         #expect(objects[0]["channels"] as? [String] == ["accelerometer", "light", "temperature", "button"])
         #expect(objects[0]["samples"] as? Int == 900)
         #expect(objects[1]["format"] as? String == "delimited")

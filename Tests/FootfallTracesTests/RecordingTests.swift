@@ -432,10 +432,15 @@ struct RecordingTests {
         #expect(summary.format == .geneActiv)
         #expect(summary.device == "GENEActiv #034576")
         #expect(summary.configuredRate == 100 && summary.range == 8)
+        #expect(summary.placement == "left wrist")
         expectClose(try Recording.readSamples(path: Self.fixtures + "/walk-geneactiv.bin"), expected)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/walk-geneactiv.bin"))
         let compressed = try fixture.file("walk.bin.gz", gzip(String(decoding: bytes, as: UTF8.self)))
         expectClose(try Recording.readSamples(path: compressed), expected)
+        // Where it was worn, from the header alone, compressed or not; a delimited file says nothing.
+        #expect(try Recording.declaredPlacement(path: Self.fixtures + "/walk-geneactiv.bin") == "left wrist")
+        #expect(try Recording.declaredPlacement(path: compressed) == "left wrist")
+        #expect(try Recording.declaredPlacement(path: Self.fixtures + "/walk-geneactiv.csv.gz") == nil)
     }
 
     @Test func aGENEActivPageWithAWrongDigitStopsTheReadOrIsSkipped() throws {

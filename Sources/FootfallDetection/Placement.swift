@@ -17,20 +17,19 @@ public enum Placement: String, Sendable, Equatable, CaseIterable {
     /// wrist", "front-pocket", "lower-back", "Backpocket", "hand"): anything naming a wrist or
     /// a watch is the wrist; anything else named is the body; nothing, or "unknown", is unknown.
     ///
-    /// A device that is worn on the wrist (`device` naming a watch or a band: "smartwatch",
-    /// "Apple Watch", "Fitbit Charge", "Mi Band", "Bangle.js", "PineTime") makes it the wrist
-    /// whatever the placement says: datasets write where a watch was worn as "dominant hand" or
-    /// "left arm", and a watch read with a pocket's thresholds counts hands at work as walking
-    /// (leaving people out, WISDM's twelve activities count 131 false steps an hour at an
-    /// unknown placement against 7 at the wrist).
+    /// A device worn on the wrist (`device` naming a watch or a band: "smartwatch", "Apple
+    /// Watch", "Fitbit Charge", "Mi Band", "Bangle.js", "PineTime") is at the wrist when the
+    /// placement says nothing or names the hand or the arm: datasets write where a watch was
+    /// worn as "dominant hand" or "left arm", and a watch read with the body's thresholds counts
+    /// hands at work as walking (leaving people out, WISDM's twelve activities count 131 false
+    /// steps an hour at an unknown placement against 7 at the wrist). A placement elsewhere (a
+    /// watch on an ankle, in a pocket) is believed.
     public init(describing text: String?, device: String? = nil) {
-        if let device, Self.isWornOnTheWrist(device) {
+        let lowered = text.map(Self.lowercased) ?? ""
+        let vague = lowered.isEmpty || lowered == "unknown" || lowered.contains("hand") || lowered.contains("arm")
+        if vague, let device, Self.isWornOnTheWrist(device) {
             self = .wrist
-            return
-        }
-        guard let text, !text.isEmpty else { self = .unknown; return }
-        let lowered = Self.lowercased(text)
-        if lowered == "unknown" {
+        } else if lowered.isEmpty || lowered == "unknown" {
             self = .unknown
         } else if lowered.contains("wrist") || lowered.contains("watch") || lowered == "band" {
             self = .wrist

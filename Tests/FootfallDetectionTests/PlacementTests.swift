@@ -25,8 +25,13 @@ struct PlacementTests {
         ("", "PineTime", .wrist), ("forearm", "wrist-worn sensor", .wrist),
         ("hand", "Nexus", .body), ("ArmBand", "Samsung", .body), ("lower-back", "Xsens MTw Awinda", .body),
         ("head", "EEG headband", .body), ("pocket", "smartphone", .body),
+        // A watch worn elsewhere, said so: believed.
+        ("right ankle", "smartwatch", .body), ("front-pocket", "Apple Watch", .body), ("wrist", "Nexus", .wrist),
+        // A phone or a lower-back sensor read as a wrist sensor would (augment.py's copies) is
+        // still where it was worn: the sidecar keeps its device.
+        ("hand", "Samsung", .body),
     ] as [(String?, String, Placement)])
-    func aDeviceWornOnTheWristIsAtTheWristWhateverThePlacementSays(text: String?, device: String, placement: Placement) {
+    func aDeviceWornOnTheWristIsAtTheWristWhenThePlacementIsVague(text: String?, device: String, placement: Placement) {
         #expect(Placement(describing: text, device: device) == placement, "\(text ?? "nil") / \(device)")
     }
 }

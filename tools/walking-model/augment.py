@@ -7,7 +7,9 @@ Real motion transformed, never simulated motion.
 usage: tools/walking-model/augment.py OUT_DIR DATASET_DIR... [--variants NAME,...]
 
 Each variant writes OUT_DIR/VARIANT/DATASET/NAME.csv.gz with the recording's sidecar beside it
-(the same truth, subject and labels; `device` says what was done). What a variant does, in
+(the same truth, subject, device, placement and labels; `read_as` says what was done). The
+device stays the one that was worn: a phone read as a wrist sensor is still a phone, and the
+detector places a recording by its device as well as its placement. What a variant does, in
 order:
 - the sensor's own low-pass and sampling: the signal (linearly interpolated between the real
   samples) averaged over each sample period, as a sensor's anti-aliasing filter does, at the
@@ -90,7 +92,7 @@ def main():
                         f.write("t,ax,ay,az\n")
                         np.savetxt(f, np.column_stack([t2, acc2]), fmt="%.4f", delimiter=",")
                     meta = json.load(open(os.path.join(folder, name)))
-                    meta["device"] = f"{meta.get('device', 'device')} as {variant} ({rate:g} Hz, +-{range_g:g} g, {bits} bits)"
+                    meta["read_as"] = f"{variant} ({rate:g} Hz, +-{range_g:g} g, {bits} bits)"
                     meta["augmented"] = variant
                     meta["sample_rate_hz"] = min(rate, meta.get("sample_rate_hz") or rate)
                     meta["samples"] = len(t2)

@@ -10,7 +10,7 @@ struct DetectorOptions: ParsableArguments {
                                valueName: "name=value", visibility: .hidden))
     var overrides: [String] = []
 
-    @Option(help: ArgumentHelp("Where the device was worn: wrist (a watch, a band), body (a pocket, the hand, a bag, a belt, the lower back) or unknown. Default: what the recording's sidecar says (footfall record --placement writes it; a sidecar whose device is a watch or a band is at the wrist), else what the recording's header says (a GENEActiv's Device Location Code), else unknown.",
+    @Option(help: ArgumentHelp("Where the device was worn: wrist (a watch, a band), body (a pocket, the hand, a bag, a belt, the lower back) or unknown. Default: what the recording's sidecar says (footfall record --placement writes it; a sidecar whose device is a watch or a band is at the wrist unless it names somewhere other than the hand or the arm), else what the recording's header says (a GENEActiv's Device Location Code), else unknown.",
                                valueName: "placement"))
     var placement: Placement?
 

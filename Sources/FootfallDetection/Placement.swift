@@ -26,10 +26,10 @@ public enum Placement: String, Sendable, Equatable, CaseIterable {
     /// watch on an ankle, in a pocket) is believed.
     public init(describing text: String?, device: String? = nil) {
         let lowered = text.map(Self.lowercased) ?? ""
-        let vague = lowered.isEmpty || lowered == "unknown" || lowered.contains("hand") || lowered.contains("arm")
-        if vague, let device, Self.isWornOnTheWrist(device) {
+        let unsaid = lowered.isEmpty || lowered == "unknown"
+        if unsaid || lowered.contains("hand") || lowered.contains("arm"), let device, Self.isWornOnTheWrist(device) {
             self = .wrist
-        } else if lowered.isEmpty || lowered == "unknown" {
+        } else if unsaid {
             self = .unknown
         } else if lowered.contains("wrist") || lowered.contains("watch") || lowered == "band" {
             self = .wrist

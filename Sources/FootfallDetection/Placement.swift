@@ -14,8 +14,11 @@ public enum Placement: String, Sendable, Equatable, CaseIterable {
     case unknown
 
     /// Reads a placement as people and datasets write it ("wrist", "wrist (left)", "left
-    /// wrist", "front-pocket", "lower-back", "Backpocket", "hand"): anything naming a wrist or
-    /// a watch is the wrist; anything else named is the body; nothing, or "unknown", is unknown.
+    /// wrist", "front-pocket", "lower-back", "Backpocket", "hand"): anything naming a wrist, a
+    /// watch or the forearm ("forearm", "lower arm", "right lower-arm") is the wrist; anything
+    /// else named is the body; nothing, or "unknown", is unknown. A sensor strapped to the
+    /// forearm turns and swings with the hand as a watch does (research datasets place their
+    /// "wrist" sensors there), while one on the upper arm or in an armband rides with the body.
     ///
     /// A device worn on the wrist (`device` naming a watch or a band: "smartwatch", "Apple
     /// Watch", "Fitbit Charge", "Mi Band", "Bangle.js", "PineTime") is at the wrist when the
@@ -31,11 +34,19 @@ public enum Placement: String, Sendable, Equatable, CaseIterable {
             self = .wrist
         } else if unsaid {
             self = .unknown
-        } else if lowered.contains("wrist") || lowered.contains("watch") || lowered == "band" {
+        } else if lowered.contains("wrist") || lowered.contains("watch") || lowered == "band" || Self.namesTheForearm(lowered) {
             self = .wrist
         } else {
             self = .body
         }
+    }
+
+    /// Whether a lowered placement names the forearm: "forearm", or "lower" just before "arm"
+    /// ("lower arm", "lower-arm", "lower_arm", "lowerarm").
+    static func namesTheForearm(_ lowered: String) -> Bool {
+        if lowered.contains("forearm") { return true }
+        let letters = String(lowered.unicodeScalars.filter { $0.properties.isAlphabetic }.map(Character.init))
+        return letters.contains("lowerarm")
     }
 
     /// Whether a device's name names one worn on the wrist: a word of it ends in "watch"

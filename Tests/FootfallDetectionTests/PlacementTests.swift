@@ -7,6 +7,9 @@ struct PlacementTests {
         ("wrist", Placement.wrist), ("wrist (left)", .wrist), ("Left Wrist", .wrist), ("watch", .wrist),
         ("front-pocket", .body), ("Backpocket", .body), ("lower-back", .body), ("hand", .body), ("ArmBand", .body),
         ("unknown", .unknown), ("", .unknown),
+        // The forearm moves with the hand; the upper arm and an armband ride with the body.
+        ("forearm", .wrist), ("Right Forearm", .wrist), ("lower arm", .wrist), ("left lower-arm", .wrist),
+        ("lower_arm", .wrist), ("upper arm", .body), ("left upper-arm", .body), ("arm", .body),
     ])
     func aPlacementIsReadAsWritten(text: String, placement: Placement) {
         #expect(Placement(describing: text) == placement)

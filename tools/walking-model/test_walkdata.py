@@ -182,22 +182,19 @@ def test_the_envelopes_are_read_from_real_recordings_not_their_copies():
     # below real walks.
     with tempfile.TemporaryDirectory() as tmp:
         w = synthetic_windows(tmp)
-        everything = np.ones(len(w.y), bool)
         i = w.feature_names.index("log_above_band")
         wrist = w.X[:, w.feature_names.index("placement_wrist")] == 1
         real = (w.y == 1) & wrist
         expected = np.quantile(w.X[real, i], 1 - walkdata.WRIST_ENVELOPE_QUANTILE)
         j = w.feature_names.index("log_orientation_spread")
         expected_body = np.quantile(w.X[w.y == 1, j], 1 - walkdata.ENVELOPE_QUANTILE)
-        # Copies of every walking stretch, each far quieter and steadier than the real ones.
-        copies = np.flatnonzero(w.y == 1)
-        for name in ("trace", "dataset", "subject", "placement", "steps", "even", "y"):
-            setattr(w, name, np.concatenate([getattr(w, name), getattr(w, name)[copies]]))
-        quiet = w.X[copies].copy()
-        quiet[:, i] -= 10
-        quiet[:, j] -= 10
-        w.X = np.vstack([w.X, quiet])
-        w.augmented = np.concatenate([np.zeros(len(w.augmented), bool), np.ones(len(copies), bool)])
+        # Copies of every walking stretch (`keep` given row numbers repeats rows), each far
+        # quieter and steadier than the real ones.
+        real_rows = len(w.y)
+        w.keep(np.concatenate([np.arange(real_rows), np.flatnonzero(w.y == 1)]))
+        w.X[real_rows:, i] -= 10
+        w.X[real_rows:, j] -= 10
+        w.augmented[real_rows:] = True
         everything = np.ones(len(w.y), bool)
         assert walkdata.wrist_envelope(w, everything)[i] == expected
         assert walkdata.envelope(w, everything)[1][j] == expected_body

@@ -37,3 +37,18 @@ def test_a_copy_keeps_the_device_that_was_worn_and_says_how_it_was_read():
         assert abs(len(rows) - 10 * 32) <= 2
         step = 2 * 2.0 * augment.G / 2 ** 6
         assert np.allclose(np.round(rows[:, 1:] / step) * step, rows[:, 1:], atol=1e-3)
+
+
+def test_a_recording_no_faster_than_the_variant_keeps_its_own_samples():
+    # A 20 Hz watch read as the 32 Hz variant: its sensor low-passed and sampled it already, so
+    # the copy is its samples on the coarser converter. Averaged again over each period (a
+    # two-tap mean), a 6.5 Hz motion (a hand at work, above the step band) would lose half.
+    t = np.arange(0, 20, 0.05)
+    a = np.column_stack([np.sin(2 * np.pi * 6.5 * t), 9.8 + 0 * t, 0.5 * np.sin(2 * np.pi * 6.5 * t)])
+    t2, a2 = augment.transform(t, a, 32.0, 16.0, 16)
+    assert np.array_equal(t2, t)
+    assert np.allclose(a2, a, atol=2 * 16.0 * augment.G / 2 ** 16)
+    # Slower than the recording, it is averaged over each of its own periods.
+    t3, a3 = augment.transform(t, a, 12.5, 16.0, 16)
+    assert abs(len(t3) - 20 * 12.5) <= 2
+    assert np.std(a3[:, 0]) < 0.5 * np.std(a[:, 0])

@@ -38,14 +38,15 @@ def read(path):
     return data[:, 0], data[:, 1:4]
 
 
-def native_rate(t):
-    """The recording's own sampling rate, Hz (its median spacing)."""
-    return 1 / np.median(np.diff(t)) if len(t) > 1 else float("inf")
+def keeps_own_samples(t, rate):
+    """Whether a recording sampled at times `t` is no faster than `rate` Hz (to within 1 %),
+    so that its copy keeps its own samples."""
+    return len(t) < 2 or rate >= 0.99 / np.median(np.diff(t))
 
 
 def transform(t, a, rate, range_g, bits):
     """The recording as the variant's device would have read it."""
-    if rate >= native_rate(t) * 0.99:
+    if keeps_own_samples(t, rate):
         # No faster than the recording: its own sensor low-passed and sampled it already, and
         # its samples are what a device at this rate reads. Averaging them again over a period
         # (a two-tap mean) would halve a 6.5 Hz motion at 20 Hz, the energy above the step
@@ -103,7 +104,7 @@ def main():
                         f.write("t,ax,ay,az\n")
                         np.savetxt(f, np.column_stack([t2, acc2]), fmt="%.4f", delimiter=",")
                     meta = json.load(open(os.path.join(folder, name)))
-                    read_rate = f"{rate:g} Hz" if rate < native_rate(t) * 0.99 else "its own rate"
+                    read_rate = "its own rate" if keeps_own_samples(t, rate) else f"{rate:g} Hz"
                     meta["read_as"] = f"{variant} ({read_rate}, +-{range_g:g} g, {bits} bits)"
                     meta["augmented"] = variant
                     meta["sample_rate_hz"] = min(rate, meta.get("sample_rate_hz") or rate)

@@ -45,7 +45,9 @@ public struct WalkingDecision: Sendable {
         /// median; at 0.9 the stairs fall to 0.975 of their spectrum.
         public var wristUnprovenContinueProbability: Double = 0.8
         /// Below this probability a stretch is held to be clearly not walking: no later run
-        /// of steps is credited back over it.
+        /// of steps is credited back over it. Chosen leaving people out (docs/detector.md):
+        /// at 0.1, asking again over a refused run buys one up-and-go walk at each placement
+        /// and doubles folding clothes' false steps (14 to 27 an hour); 0.5 wins nothing.
         public var clearlyNotWalkingProbability: Double = 0.3
         /// At or above this probability a walk going is clearly walking: it is asked about
         /// again after `StretchSelection.Configuration.confidentVerificationInterval` strong

@@ -30,8 +30,8 @@ struct WalkingDecisionTests {
     let walkingPace = 0.55
 
     @Test func eachQuestionIsHeldToItsOwnThreshold() {
-        // Even odds start a short walk; a walk that ended moments ago resumes at 0.4; a walk
-        // going, or seven steps on a rhythm, take 0.2.
+        // Even odds start a short walk; a walk that ended moments ago resumes at 0.4; seven
+        // steps on a rhythm take 0.2, and a walk going is kept at 0.15.
         let decision = decision(probability: 0.45)
         var seen: [WalkingQuestion: WalkingVerdict] = [:]
         for question in WalkingQuestion.allCases {
@@ -41,8 +41,8 @@ struct WalkingDecisionTests {
         #expect(seen[.shortWalk]?.reason == .belowThreshold && seen[.shortWalk]?.threshold == 0.5)
         #expect(seen[.finishedShortWalk]?.reason == .belowThreshold && seen[.finishedShortWalk]?.threshold == 0.5)
         #expect(seen[.resumed]?.walking == true && seen[.resumed]?.threshold == 0.4)
-        for question in [WalkingQuestion.rhythm, .stillWalking, .stillWalkingUnproven] {
-            #expect(seen[question]?.walking == true && seen[question]?.threshold == 0.2, "\(question)")
+        for (question, threshold) in [(WalkingQuestion.rhythm, 0.2), (.stillWalking, 0.15), (.stillWalkingUnproven, 0.15)] {
+            #expect(seen[question]?.walking == true && seen[question]?.threshold == threshold, "\(question)")
             #expect(seen[question]?.probability ?? 0 > 0.44 && seen[question]?.probability ?? 1 < 0.46)
         }
         // A rhythm's start has a threshold of its own: raised, it no longer starts a walk that
@@ -88,7 +88,7 @@ struct WalkingDecisionTests {
         let unproven = decision.verdict(on: .stillWalkingUnproven, wrist, stepPeriod: walkingPace)
         #expect(!unproven.walking && unproven.reason == .belowThreshold && unproven.threshold == 0.8)
         #expect(decision.verdict(on: .stillWalking, wrist, stepPeriod: walkingPace).walking)
-        #expect(decision.verdict(on: .stillWalkingUnproven, inside, stepPeriod: walkingPace).threshold == 0.2)
+        #expect(decision.verdict(on: .stillWalkingUnproven, inside, stepPeriod: walkingPace).threshold == 0.15)
         #expect(self.decision(probability: 0.85).verdict(on: .stillWalkingUnproven, wrist, stepPeriod: walkingPace).walking)
         let laxer = self.decision(probability: 0.7) { $0.wristUnprovenContinueProbability = 0.6 }
         #expect(laxer.verdict(on: .stillWalkingUnproven, wrist, stepPeriod: walkingPace).walking)

@@ -365,9 +365,10 @@ def probability(forest, X, bounds=None):
 
 # The probability a stretch needs to start a walk: even odds, with the classes weighed
 # equally in the fit. A walk already going is held to less: two stretches in a row below
-# the second figure end it.
+# the second figure end it (WalkingDecision.Configuration.continueProbability, chosen leaving
+# people out: docs/detector.md).
 START_PROBABILITY = 0.5
-CONTINUE_PROBABILITY = 0.2
+CONTINUE_PROBABILITY = 0.15
 
 
 def train(windows, mask, settings=None, without=()):

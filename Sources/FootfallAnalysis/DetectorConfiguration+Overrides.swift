@@ -75,6 +75,7 @@ extension DetectorConfiguration {
     ] }
     static var integers: [String: WritableKeyPath<DetectorConfiguration, Int>] { [
         "confirmationSteps": \.selection.confirmationSteps,
+        "wristConfirmationSteps": \.selection.wristConfirmationSteps,
         "resumeConfirmationSteps": \.selection.resumeConfirmationSteps,
         "mostStepsPerGap": \.mostStepsPerGap,
         "mostFaintStepsInARow": \.crediting.mostFaintStepsInARow,

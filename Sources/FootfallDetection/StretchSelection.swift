@@ -52,8 +52,16 @@ public struct StretchSelection: Sendable {
         /// ...to this long after it.
         public var stillAfterEnd: Duration = .milliseconds(1200)
         /// Regular steps in a row on a periodic signal's rhythm that are asked about as a walk
-        /// (the path long walks with an irregular start take); at least 1.
-        public var confirmationSteps: Int = 7
+        /// (the path long walks with an irregular start take) on the body or at an unknown
+        /// placement; at least 1. Chosen leaving people out (docs/detector.md): a phone in a
+        /// pocket strikes hard on the near leg's step and faintly on the far one's, so a short
+        /// walk's strong steps come unevenly and its rhythm is what shows it; at 5 rather than
+        /// 7 the up-and-go walks the pocket missed (2 of 135) are counted, and nothing else
+        /// moves.
+        public var confirmationSteps: Int = 5
+        /// The same at the wrist, where a rhythm is what clapping has most of: at 5 clapping
+        /// counts 33 false steps an hour leaving people out, not 25.
+        public var wristConfirmationSteps: Int = 7
         /// A walk that starts this soon after the last one ended is asked about as resuming it
         /// (a pause, a turn, a door), on the last walk's pace.
         public var resumeWindow: Duration = .seconds(8)
@@ -145,7 +153,8 @@ public struct StretchSelection: Sendable {
         lastStepLatest = selection.finishedWalkLastStepLatest
         stillBefore = (selection.stillBeforeStart.inSeconds, selection.stillBeforeEnd.inSeconds)
         stillAfter = (selection.stillAfterStart.inSeconds, selection.stillAfterEnd.inSeconds)
-        confirmationSteps = max(1, selection.confirmationSteps)
+        confirmationSteps = max(1, configuration.placement == .wrist ? selection.wristConfirmationSteps
+                                                                      : selection.confirmationSteps)
         resumeWindow = selection.resumeWindow.inSeconds
         resumeSteps = max(2, selection.resumeConfirmationSteps)
         resumeGapTolerance = selection.resumeGapTolerance

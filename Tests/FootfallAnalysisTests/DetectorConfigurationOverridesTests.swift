@@ -28,8 +28,8 @@ struct DetectorConfigurationOverridesTests {
         #expect(defaults["selection.stillBeforeStart"] != nil && defaults["crediting.weightShiftGap"] == "0.85")
         var reached: [String: String] = [:]
         for name in DetectorConfiguration.overridableNames {
-            // 5.5 (5 for whole numbers) is no number's default.
-            let changed = numbers(try DetectorConfiguration.default.applying(override: name + "=5.5"))
+            // 6.5 (6 for whole numbers) is no number's default.
+            let changed = numbers(try DetectorConfiguration.default.applying(override: name + "=6.5"))
             let differing = changed.keys.filter { changed[$0] != defaults[$0] }
             #expect(differing.count == 1, "\(name) changes \(differing)")
             for path in differing {

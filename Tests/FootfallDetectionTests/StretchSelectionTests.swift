@@ -83,13 +83,18 @@ struct StretchSelectionTests {
         #expect(selection.resumedWalk(in: heldCandidates([11.0, 11.75, 12.5]), lastWalkEnded: 10, lastWalkPeriod: 0.5) == nil)
     }
 
-    @Test func aRhythmIsAskedAboutOnceItHasSevenSteps() throws {
+    @Test func aRhythmIsAskedAboutOnceItHasFiveStepsOnTheBodyAndSevenAtTheWrist() throws {
         let times = (0..<8).map { Double($0) * 0.5 }
         let steady = heldCandidates(times)
         let rhythm = Rhythm(stepPeriod: 0.5, strength: 0.8)
-        let stretch = try #require(selection.rhythmWalk(in: steady, stepsOnRhythm: 7, since: 1.0, after: -.infinity, rhythm: rhythm))
+        let stretch = try #require(selection.rhythmWalk(in: steady, stepsOnRhythm: 5, since: 1.0, after: -.infinity, rhythm: rhythm))
         #expect(stretch.start == 2 && stretch.period == 0.5)
-        #expect(selection.rhythmWalk(in: steady, stepsOnRhythm: 6, since: 1.0, after: -.infinity, rhythm: rhythm) == nil)
+        #expect(selection.rhythmWalk(in: steady, stepsOnRhythm: 4, since: 1.0, after: -.infinity, rhythm: rhythm) == nil)
+        var atTheWrist = DetectorConfiguration.default
+        atTheWrist.placement = .wrist
+        let wrist = StretchSelection(configuration: atTheWrist)
+        #expect(wrist.rhythmWalk(in: steady, stepsOnRhythm: 6, since: 1.0, after: -.infinity, rhythm: rhythm) == nil)
+        #expect(wrist.rhythmWalk(in: steady, stepsOnRhythm: 7, since: 1.0, after: -.infinity, rhythm: rhythm) != nil)
         // Four steps a second is a hand scrubbing, not a run.
         #expect(selection.rhythmWalk(in: steady, stepsOnRhythm: 7, since: 0, after: -.infinity,
                                      rhythm: Rhythm(stepPeriod: 0.25, strength: 0.9)) == nil)

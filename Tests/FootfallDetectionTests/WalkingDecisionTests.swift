@@ -30,8 +30,8 @@ struct WalkingDecisionTests {
     let walkingPace = 0.55
 
     @Test func eachQuestionIsHeldToItsOwnThreshold() {
-        // Even odds start a short walk; a walk that ended moments ago resumes at 0.4; seven
-        // steps on a rhythm take 0.2, and a walk going is kept at 0.15.
+        // Even odds start a short walk; a walk that ended moments ago resumes at 0.4; steps on
+        // a rhythm take 0.2, and a walk going is kept at 0.15.
         let decision = decision(probability: 0.45)
         var seen: [WalkingQuestion: WalkingVerdict] = [:]
         for question in WalkingQuestion.allCases {

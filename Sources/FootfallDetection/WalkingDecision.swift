@@ -35,7 +35,8 @@ public struct WalkingDecision: Sendable {
         /// (`stillWalking`): `verificationFailures` such judgements in a row end it.
         /// Chosen leaving people out (docs/detector.md): from 0.2 to 0.15 the stairs keep
         /// their walks through landings and turns (0.978 to 0.983 of their spectrum) and no
-        /// recording, nor any copy of one, counts a false step more; at 0.05 clapping does.
+        /// real recording counts a false step more (the 12.5 Hz copies' clapping one an hour
+        /// more); at 0.05 clapping does.
         public var continueProbability: Double = 0.15
         /// The probability of walking below which a walk going on the wrist that has not yet
         /// been judged clearly walking is judged not walking (`stillWalkingUnproven`).

@@ -124,8 +124,9 @@ def main():
                          "fold per person: quicker, for experiments; the scoreboard is one per person")
     ap.add_argument("--start", type=float, default=walkdata.START_PROBABILITY,
                     help="the probability a stretch needs to start a walk (default %(default)s)")
-    ap.add_argument("--continue", dest="keep", type=float, default=walkdata.CONTINUE_PROBABILITY,
-                    help="the probability below which a walk going is judged not walking (default %(default)s)")
+    ap.add_argument("--continue", dest="keep", type=float,
+                    help="the probability below which a walk going is judged not walking (default: the detector's "
+                         "own, WalkingDecision.Configuration.continueProbability)")
     ap.add_argument("--without", metavar="FEATURE,...", type=lambda v: [n for n in v.split(",") if n], default=[],
                     help="learn the forests without these features (held constant, so no tree reads them; "
                          "the envelope still bounds them): what a feature is worth, left out")

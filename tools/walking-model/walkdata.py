@@ -364,11 +364,10 @@ def probability(forest, X, bounds=None):
 
 
 # The probability a stretch needs to start a walk: even odds, with the classes weighed
-# equally in the fit. A walk already going is held to less: two stretches in a row below
-# the second figure end it (WalkingDecision.Configuration.continueProbability, chosen leaving
-# people out: docs/detector.md).
+# equally in the fit. (A walk already going is held to less, the detector's own
+# WalkingDecision.Configuration.continueProbability: a model file names one only when an
+# experiment asks for another.)
 START_PROBABILITY = 0.5
-CONTINUE_PROBABILITY = 0.15
 
 
 def train(windows, mask, settings=None, without=()):
@@ -379,8 +378,12 @@ def train(windows, mask, settings=None, without=()):
             "bounds": (low, high, wrist_envelope(windows, mask), placement)}
 
 
-def model_json(names, model, start=START_PROBABILITY, keep=CONTINUE_PROBABILITY):
+def model_json(names, model, start=START_PROBABILITY, keep=None):
+    """The model as `footfall --walking-model` reads it; `keep`, the continue probability, only
+    when given (else the detector keeps its own)."""
     low, high, wrist_high, _ = model["bounds"]
-    return {"features": names, "forest": model["forest"], "lower_bounds": low, "upper_bounds": high,
-            "wrist_upper_bounds": wrist_high,
-            "start_probability": start, "continue_probability": keep}
+    out = {"features": names, "forest": model["forest"], "lower_bounds": low, "upper_bounds": high,
+           "wrist_upper_bounds": wrist_high, "start_probability": start}
+    if keep is not None:
+        out["continue_probability"] = keep
+    return out

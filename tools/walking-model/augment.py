@@ -4,7 +4,7 @@ read through another converter (resolution and range), so the walking decision l
 the same real motion as a 12.5 Hz watch, a 6-bit wrist sensor or an 8-bit band sees it.
 Real motion transformed, never simulated motion.
 
-usage: tools/walking-model/augment.py OUT_DIR DATASET_DIR... [--variants NAME,...]
+usage: tools/walking-model/augment.py OUT_DIR DATASET_DIR_OR_TRACE... [--variants NAME,...]
 
 Each variant writes OUT_DIR/VARIANT/DATASET/NAME.csv.gz with the recording's sidecar beside it
 (the same truth, subject, device, placement and labels; `read_as` says what was done). The
@@ -18,8 +18,11 @@ order:
 - the range: values beyond it clip;
 - the resolution: values rounded to the converter's step (range * 2 / 2^bits).
 """
-import argparse, gzip, json, os, shutil, sys
+import argparse, gzip, json, os, sys
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import walkdata  # noqa: E402
 
 G = 9.80665
 
@@ -72,46 +75,44 @@ def transform(t, a, rate, range_g, bits):
     return out_t, read_out
 
 
+def copy_path(out, variant, trace):
+    """Where `variant`'s copy of `trace` is written: OUT/VARIANT/DATASET/NAME.csv.gz, DATASET
+    being the folder the recording is in."""
+    dataset = os.path.basename(os.path.dirname(os.path.abspath(trace)))
+    name = os.path.basename(walkdata.sidecar_path(trace))[:-len(".json")]
+    return os.path.join(out, variant, dataset, name + ".csv.gz")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out")
-    ap.add_argument("folders", nargs="+")
+    ap.add_argument("recordings", nargs="+", metavar="DATASET_DIR_OR_TRACE")
     ap.add_argument("--variants", default=",".join(VARIANTS), help="which (default: all): " + ", ".join(VARIANTS))
     a = ap.parse_args()
-    here = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, here)
-    import walkdata
     written = 0
+    traces = walkdata.traces_in(a.recordings)
     for variant in a.variants.split(","):
         rate, range_g, bits = VARIANTS[variant]
-        for folder in a.folders:
-            if not os.path.isdir(folder):
+        for trace in traces:
+            out = copy_path(a.out, variant, trace)
+            if os.path.exists(out):
                 continue
-            dataset = os.path.basename(os.path.normpath(folder))
-            target = os.path.join(a.out, variant, dataset)
-            os.makedirs(target, exist_ok=True)
-            for name in sorted(os.listdir(folder)):
-                if not name.endswith(".json"):
-                    continue
-                trace = walkdata.trace_path(os.path.join(folder, name))
-                if trace is None:
-                    continue
-                out = os.path.join(target, name[:-5] + ".csv.gz")
-                if not os.path.exists(out):
-                    t, acc = read(trace)
-                    t2, acc2 = transform(t, acc, rate, range_g, bits)
-                    with gzip.open(out, "wt", compresslevel=1) as f:
-                        f.write("t,ax,ay,az\n")
-                        np.savetxt(f, np.column_stack([t2, acc2]), fmt="%.4f", delimiter=",")
-                    meta = json.load(open(os.path.join(folder, name)))
-                    read_rate = "its own rate" if keeps_own_samples(t, rate) else f"{rate:g} Hz"
-                    meta["read_as"] = f"{variant} ({read_rate}, +-{range_g:g} g, {bits} bits)"
-                    meta["augmented"] = variant
-                    meta["sample_rate_hz"] = min(rate, meta.get("sample_rate_hz") or rate)
-                    meta["samples"] = len(t2)
-                    with open(os.path.join(target, name), "w") as f:
-                        json.dump(meta, f, indent=1)
-                    written += 1
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            t, acc = read(trace)
+            t2, acc2 = transform(t, acc, rate, range_g, bits)
+            with gzip.open(out, "wt", compresslevel=1) as f:
+                f.write("t,ax,ay,az\n")
+                np.savetxt(f, np.column_stack([t2, acc2]), fmt="%.4f", delimiter=",")
+            with open(walkdata.sidecar_path(trace)) as f:
+                meta = json.load(f)
+            read_rate = "its own rate" if keeps_own_samples(t, rate) else f"{rate:g} Hz"
+            meta["read_as"] = f"{variant} ({read_rate}, +-{range_g:g} g, {bits} bits)"
+            meta["augmented"] = variant
+            meta["sample_rate_hz"] = min(rate, meta.get("sample_rate_hz") or rate)
+            meta["samples"] = len(t2)
+            with open(walkdata.sidecar_path(out), "w") as f:
+                json.dump(meta, f, indent=1)
+            written += 1
     print(f"wrote {written} recordings into {a.out}")
 
 

@@ -63,7 +63,7 @@ def main():
                     help="learn and judge every Nth stretch only (neighbouring stretches share most of their steps): for a quicker comparison")
     a = ap.parse_args()
     folders = dataset_folders(a.folders)
-    w = walkdata.Windows(a.windows) if a.windows else measure(build(), folders, os.path.join(walkdata_root(), "windows.csv"))
+    w = walkdata.Windows(a.windows) if a.windows else measure(build(), walkdata.traces_in(folders), os.path.join(walkdata_root(), "windows.csv"))
     w.thin(a.every)
     labels = np.array([walkdata.load_sidecar(t).get("label") or walkdata.load_sidecar(t).get("activity") for t in w.trace])
     weights = w.weights(np.ones(len(w.y), bool))

@@ -18,7 +18,7 @@ generalises.
 The stretches are measured once (`footfall bench --windows-csv`); folds differ only in which
 of them the model learns from. Needs numpy and scikit-learn.
 """
-import argparse, glob, json, os, subprocess, sys, tempfile
+import argparse, json, os, subprocess, sys, tempfile
 from collections import defaultdict
 import numpy as np
 
@@ -29,14 +29,12 @@ from train import build, dataset_folders, measure  # noqa: E402
 
 
 def recordings(folders):
+    """(trace, dataset, subject) of every recording in `folders`."""
     out = []
-    for folder in folders:
-        for sidecar in sorted(glob.glob(os.path.join(folder, "**", "*.json"), recursive=True)):
-            trace = walkdata.trace_path(sidecar)
-            if trace:
-                meta = walkdata.load_sidecar(trace)
-                dataset = meta.get("dataset") or os.path.basename(folder)
-                out.append((trace, dataset, dataset + "/" + walkdata.subject_of(meta, trace)))
+    for trace in walkdata.traces_in(folders):
+        meta = walkdata.load_sidecar(trace)
+        dataset = meta.get("dataset") or os.path.basename(os.path.dirname(trace))
+        out.append((trace, dataset, dataset + "/" + walkdata.subject_of(meta, trace)))
     return out
 
 
@@ -137,11 +135,11 @@ def main():
     footfall = build()
     work = a.work or tempfile.mkdtemp(prefix="footfall-cv-")
     os.makedirs(work, exist_ok=True)
-    w = walkdata.Windows(windows) if windows else measure(footfall, folders, os.path.join(work, "windows.csv"))
+    recs = recordings(folders)
+    w = walkdata.Windows(windows) if windows else measure(footfall, [r[0] for r in recs], os.path.join(work, "windows.csv"))
     unknown = [name for name in a.without if name not in w.feature_names]
     if unknown:
         ap.error("--without: no feature named %s (the features: %s)" % (", ".join(unknown), ", ".join(w.feature_names)))
-    recs = recordings(folders)
 
     everything = np.ones(len(w.y), bool)
     model_path = os.path.join(work, "model-in-sample.json")

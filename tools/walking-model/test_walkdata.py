@@ -213,3 +213,34 @@ def test_check_compares_numbers_within_a_tolerance_and_words_exactly():
 def test_sidecars_and_traces_pair_whether_compressed_or_not():
     assert walkdata.sidecar_path("d/1600_clapping.csv.gz") == "d/1600_clapping.json"
     assert walkdata.sidecar_path("d/walk.csv") == "d/walk.json"
+
+
+def test_check_learns_from_the_recordings_the_model_names_and_reports_a_new_set_without_failing(capsys, monkeypatch):
+    import train
+    with tempfile.TemporaryDirectory() as tmp:
+        def recording(folder, name):
+            os.makedirs(os.path.join(tmp, folder), exist_ok=True)
+            trace = os.path.join(tmp, folder, name + ".csv")
+            with open(trace, "w") as f:
+                f.write("t,ax,ay,az\n0,0,0,9.8\n")
+            with open(os.path.join(tmp, folder, name + ".json"), "w") as f:
+                json.dump({"steps": 0, "activity": "non-walking"}, f)
+            return trace
+        learned = [recording("old-set", "a"), recording("old-set", "b")]
+        manifest = os.path.join(tmp, "trained-recordings.csv")
+        walkdata.write_manifest(learned, manifest)
+        monkeypatch.setattr(walkdata, "MANIFEST", manifest)
+        # A set added since, and a recording added to the old set: reported, not learned, no failure.
+        recording("new-set", "c")
+        recording("old-set", "d")
+        assert train.checked_recordings([os.path.join(tmp, "old-set"), os.path.join(tmp, "new-set")]) == learned
+        out = capsys.readouterr().out
+        assert "not learned yet: new-set (1 recording present" in out and "not learned yet: old-set (1 recording present" in out
+        # A recording learned from that changed, or went: the check cannot reproduce the model.
+        with open(learned[1], "a") as f:
+            f.write("1,0,0,9.8\n")
+        assert walkdata.manifest_changes(walkdata.read_manifest(manifest)) == [(learned[1], "the trace has changed")]
+        os.remove(learned[0])
+        import pytest
+        with pytest.raises(SystemExit, match="2 of 2"):
+            train.checked_recordings([os.path.join(tmp, "old-set")])

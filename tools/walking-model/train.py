@@ -50,16 +50,16 @@ def build():
     return os.path.join(bin_dir, "footfall")
 
 
-def measure(footfall, folders, csv_path):
-    """Measures the stretches of the recordings in `folders` and of their copies as other
-    devices would have recorded them (augment.py, written once under .build), into one CSV."""
+def measure(footfall, traces, csv_path):
+    """Measures the stretches of the recordings `traces` and of their copies as other devices
+    would have recorded them (augment.py, written once under .build), into one CSV."""
+    import augment
     augmented_root = os.path.join(root, ".build", "walking-augmented")
-    subprocess.run([sys.executable, os.path.join(here, "augment.py"), augmented_root] + folders, check=True)
-    augmented = sorted(os.path.relpath(d, root) for variant in sorted(os.listdir(augmented_root))
-                       for d in glob.glob(os.path.join(augmented_root, variant, "*"))
-                       if os.path.basename(d) in {os.path.basename(os.path.normpath(f)) for f in folders})
+    subprocess.run([sys.executable, os.path.join(here, "augment.py"), augmented_root] + traces, check=True)
+    augmented = [os.path.relpath(augment.copy_path(augmented_root, variant, trace), root)
+                 for variant in sorted(augment.VARIANTS) for trace in traces]
     real_csv, augmented_csv = csv_path + ".real", csv_path + ".augmented"
-    subprocess.run([footfall, "bench", "--windows-csv", real_csv] + folders, check=True)
+    subprocess.run([footfall, "bench", "--windows-csv", real_csv] + traces, check=True)
     subprocess.run([footfall, "bench", "--windows-csv", augmented_csv] + augmented, check=True)
     with open(csv_path, "w") as out:
         for i, part in enumerate((real_csv, augmented_csv)):
@@ -69,6 +69,47 @@ def measure(footfall, folders, csv_path):
                     out.write(header)
                 out.writelines(f)
     return walkdata.Windows(csv_path)
+
+
+def recordings_line(traces):
+    """How many recordings of each dataset the model learned from."""
+    per_set = {}
+    for trace in traces:
+        name = os.path.basename(os.path.dirname(trace))
+        per_set[name] = per_set.get(name, 0) + 1
+    return f"{len(traces)}: " + ", ".join(f"{name} {n}" for name, n in sorted(per_set.items()))
+
+
+def manifest_fingerprint(traces):
+    """The SHA-256 of the recordings' names and digests, as the manifest lists them."""
+    import hashlib
+    text = "".join(f"{t},{walkdata.file_digest(t)},{walkdata.file_digest(walkdata.sidecar_path(t))}\n" for t in traces)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def checked_recordings(folders):
+    """The recordings the committed model learned from, as its manifest names them: every one
+    must be there unchanged, or the check cannot reproduce the model. Recordings present in
+    `folders` that it did not learn from are reported, and do not fail the check."""
+    rows = walkdata.read_manifest()
+    changes = walkdata.manifest_changes(rows)
+    if changes:
+        shown = "\n".join(f"  {trace}: {what}" for trace, what in changes[:10])
+        more = f"\n  ... and {len(changes) - 10} more" if len(changes) > 10 else ""
+        sys.exit(f"the recordings the walking model learned from are not all here as it learned them "
+                 f"({len(changes)} of {len(rows)}):\n{shown}{more}\n"
+                 "the model cannot be checked: restore them, or learn again with tools/walking-model/train.py")
+    learned = [trace for trace, _, _ in rows]
+    known = set(learned)
+    new = {}
+    for trace in walkdata.traces_in(folders):
+        if trace not in known:
+            new.setdefault(os.path.basename(os.path.dirname(trace)), []).append(trace)
+    for name, traces in sorted(new.items()):
+        print(f"not learned yet: {name} ({len(traces)} recording{'s' * (len(traces) != 1)} present, not in {os.path.relpath(walkdata.MANIFEST, root)}): "
+              "the check leaves them out; tools/walking-model/train.py learns from them")
+    print(f"checking the model against the {len(learned)} recordings it learned from")
+    return learned
 
 
 def stretch_figures(w, mask, probs):
@@ -212,9 +253,15 @@ def main():
     ap.add_argument("--repeats", type=int, default=10, metavar="N",
                     help="with --learning-curve: draws of people per fold and share (default %(default)s)")
     a = ap.parse_args()
+    if a.check and a.folders:
+        ap.error("--check learns from the recordings the model names (tools/walking-model/trained-recordings.csv), not from folders")
     folders = dataset_folders(a.folders)
+    if a.check:
+        traces = checked_recordings(folders)
+    else:
+        traces = walkdata.traces_in(folders)
     csv_path = a.windows or os.path.join(root, ".build", "walking-windows.csv")
-    w = walkdata.Windows(csv_path) if a.windows else measure(build(), folders, csv_path)
+    w = walkdata.Windows(csv_path) if a.windows else measure(build(), traces, csv_path)
 
     if a.learning_curve:
         print("subjects learned from   walking stretches missed   not-walking stretches passed   (5 folds of subjects held out)")
@@ -249,7 +296,9 @@ def main():
         "// from their truth (tools/walking-model/walkdata.py), measured by `footfall bench --windows-csv`.",
         "// Data fingerprint (SHA-256 of the stretches' CSV): " + w.fingerprint,
         "// Stretches (walking / not walking) per dataset: " + ", ".join(f"{d} {p}/{n}" for d, (p, n) in counts.items()),
-        "// Recordings: " + ", ".join(os.path.basename(f) for f in folders),
+        "// Recordings: " + recordings_line(traces),
+        "// (each named with the SHA-256 of its trace and sidecar in " + os.path.relpath(walkdata.MANIFEST, root) + ",",
+        "// fingerprint " + manifest_fingerprint(traces) + "; `train.py --check` learns from exactly these).",
         "//",
         "// Stretch-level figures at the start probability (stretches the gate would judge):",
     ]
@@ -296,7 +345,9 @@ def main():
         return
     with open(a.output, "w") as f:
         f.write(text)
-    print("\n".join(lines[:16]))
+    if os.path.abspath(a.output) == os.path.abspath(OUT):
+        walkdata.write_manifest(traces)
+    print("\n".join(lines[:18]))
     print("wrote", os.path.relpath(a.output, root))
 
 

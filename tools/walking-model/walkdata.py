@@ -55,6 +55,70 @@ def trace_path(sidecar):
     return next((base + s for s in TRACE_SUFFIXES if os.path.exists(base + s)), None)
 
 
+def traces_in(paths):
+    """The recordings named, sorted within each folder: every trace with a sidecar in a folder
+    or below it, or a trace named itself."""
+    import glob
+    out = []
+    for path in paths:
+        if os.path.isdir(path):
+            for sidecar in sorted(glob.glob(os.path.join(path, "**", "*.json"), recursive=True)):
+                trace = trace_path(sidecar)
+                if trace:
+                    out.append(trace)
+        elif os.path.exists(path):
+            out.append(path)
+    return out
+
+
+# The recordings the shipped model learned from, each with the SHA-256 of its trace and of its
+# sidecar: train.py writes it with the model, and `train.py --check` learns again from exactly
+# these, so a set added to ../shared/datasets (or a recording added to a set) does not fail
+# the check before the model has learned from it.
+MANIFEST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "trained-recordings.csv")
+MANIFEST_HEADER = ["trace", "trace_sha256", "sidecar_sha256"]
+
+
+def file_digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def write_manifest(traces, path=None):
+    """Names `traces` (paths as given: relative to the repository's root) with their digests,
+    in `path` (default MANIFEST)."""
+    with open(path or MANIFEST, "w", newline="") as f:
+        out = csv.writer(f, lineterminator="\n")
+        out.writerow(MANIFEST_HEADER)
+        for trace in traces:
+            out.writerow([trace, file_digest(trace), file_digest(sidecar_path(trace))])
+
+
+def read_manifest(path=None):
+    """The rows of a manifest (`path`, default MANIFEST): (trace, its SHA-256, its sidecar's SHA-256)."""
+    path = path or MANIFEST
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    if not rows or rows[0] != MANIFEST_HEADER:
+        raise ValueError(f"{path} is not a manifest of recordings (its header is not {','.join(MANIFEST_HEADER)})")
+    return [tuple(r) for r in rows[1:]]
+
+
+def manifest_changes(rows):
+    """What no longer matches in a manifest's recordings: a list of (trace, what)."""
+    changed = []
+    for trace, trace_sha, sidecar_sha in rows:
+        if not os.path.exists(trace):
+            changed.append((trace, "missing"))
+        elif not os.path.exists(sidecar_path(trace)):
+            changed.append((trace, "its sidecar is missing"))
+        elif file_digest(trace) != trace_sha:
+            changed.append((trace, "the trace has changed"))
+        elif file_digest(sidecar_path(trace)) != sidecar_sha:
+            changed.append((trace, "the sidecar has changed"))
+    return changed
+
+
 def load_sidecar(trace, cache={}):
     if trace not in cache:
         with open(sidecar_path(trace)) as f:

@@ -31,8 +31,9 @@ struct Record: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The CSV file to write; the sidecar gets the same name with .json.", valueName: "file.csv"))
     var out: String
 
-    @Option(help: ArgumentHelp("Where the device was worn or carried (wrist, front-pocket, ...).", valueName: "placement"))
-    var placement: String?
+    @Option(help: ArgumentHelp("Where the device is worn: wrist (a watch, a band), body (a pocket, the hand, a bag, a belt, the lower back) or unknown. Written to the sidecar, where count, bench and plot read it.",
+                               valueName: "placement"))
+    var placement: Placement?
 
     @Option(help: ArgumentHelp("What you did: walking, non-walking or mixed.", valueName: "activity"))
     var activity: TraceSidecar.Activity?
@@ -82,7 +83,8 @@ struct Record: ParsableCommand {
         try writer.close()
         let sorted = intervals.sorted()
         let medianRate = sorted.isEmpty ? source.device.currentRateHz ?? rate : 1 / max(sorted[sorted.count / 2], 1e-9)
-        var sidecar = TraceSidecar(steps: steps, activity: activity, placement: placement,
+        // Unknown is what a sidecar without a placement already says.
+        var sidecar = TraceSidecar(steps: steps, activity: activity, placement: placement == .unknown ? nil : placement?.rawValue,
                                    device: "\(source.device.name) (\(source.device.backend.rawValue) \(source.device.id))",
                                    sampleRateHz: (medianRate * 1000).rounded() / 1000, samples: count,
                                    durationSeconds: (last * 1000).rounded() / 1000, dataset: "footfall record",

@@ -7,6 +7,7 @@ import FootfallTraces
 struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw a trace as the detector sees it, to show why steps were or were not counted.",
+        usage: "footfall plot <recording> -o <file.svg> [<options>]",
         discussion: """
         The SVG has three panels: the acceleration magnitude; the band-passed signal with the \
         adaptive threshold (dashed), every candidate peak (circles), the counted steps (red, \
@@ -20,7 +21,10 @@ struct Plot: ParsableCommand {
     var trace: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the SVG.", valueName: "file.svg"))
-    var out: String
+    var output: String?
+
+    // -o's old long name.
+    @Option(name: .customLong("out"), help: .hidden) var oldOutput: String?
 
     @Option(help: ArgumentHelp("Start of the window, seconds on the trace's clock.", valueName: "seconds"))
     var start: Double?
@@ -28,7 +32,7 @@ struct Plot: ParsableCommand {
     @Option(help: ArgumentHelp("End of the window, seconds on the trace's clock.", valueName: "seconds"))
     var end: Double?
 
-    // The window's old names, the same words as history's days.
+    // The window's old names, history's words for its days.
     @Option(name: .customLong("from"), help: .hidden) var oldStart: Double?
     @Option(name: .customLong("to"), help: .hidden) var oldEnd: Double?
 
@@ -46,10 +50,14 @@ struct Plot: ParsableCommand {
     @OptionGroup var detector: DetectorOptions
 
     func validate() throws {
+        _ = try outputFile()
         if let start = try windowStart(), let end = try windowEnd(), end <= start {
             throw ValidationError("--end must be later than --start.")
         }
     }
+
+    /// `-o/--output`, or its old name `--out`.
+    func outputFile() throws -> String { try RenamedOption.output(output, old: oldOutput, oldName: "--out", what: "the SVG file to write") }
 
     /// `--start`, or its old name `--from`.
     func windowStart() throws -> Double? { try RenamedOption.value(start, name: "--start", old: oldStart, oldName: "--from") }
@@ -66,7 +74,7 @@ struct Plot: ParsableCommand {
         if let truth = loaded.sidecar?.steps { title += ", \(truth) true" }
         let plot = TracePlot(recording: recording, truth: loaded.sidecar?.stepTimes, window: start...max(end, start + 0.1),
                              title: title)
-        try OutputFile.write(plot.svg(), to: out)
+        try OutputFile.write(plot.svg(), to: try outputFile())
         if let candidatesCSV {
             try OutputFile.write(recording.candidatesCSV(), to: candidatesCSV)
         }

@@ -7,7 +7,17 @@ enum RenamedOption {
     /// The value given under the option's name or under its old one.
     /// - Throws: `ValidationError` when both were given.
     static func value<Value>(_ value: Value?, name: String, old: Value?, oldName: String) throws -> Value? {
-        if value != nil && old != nil { throw ValidationError("\(oldName) is the old name of \(name): give \(name) alone.") }
+        if value != nil && old != nil { throw ValidationError("Give \(name) once: \(oldName) is its old spelling.") }
         return value ?? old
+    }
+
+    /// The file a command writes, given as `-o/--output` or under its old spelling (`--out`, or
+    /// a positional argument).
+    /// - Throws: `ValidationError` when neither or both were given.
+    static func output(_ output: String?, old: String?, oldName: String, what: String) throws -> String {
+        guard let file = try value(output, name: "-o/--output", old: old, oldName: oldName) else {
+            throw ValidationError("Give \(what) with -o/--output.")
+        }
+        return file
     }
 }

@@ -92,6 +92,26 @@ struct CountCommandTests {
         #expect(result.stderr.contains("'Mars/Olympus' is not a time zone"))
     }
 
+    /// --units, --time and --preset take their enums' values, which --help lists and a wrong
+    /// value's error names; m/s^2 is m/s2.
+    @Test func readingOptionsTakeTheValuesTheyList() throws {
+        let trace = SampleTracesLocation.path("bangle/100_1.csv")
+        let plain = try FootfallProcess.run(["count", trace])
+        for arguments in [["--units", "m/s^2"], ["--units", "m/s2"], ["--time", "s"], ["--preset", "footfall"]] {
+            let told = try FootfallProcess.run(["count"] + arguments + [trace])
+            #expect(told.status == 0 && told.stdout == plain.stdout, "\(arguments): \(told.stderr)")
+        }
+        for (option, value, values) in [("--units", "kg", "'m/s2', 'g' or 'mg'"), ("--time", "minutes", "'s', 'ms', 'us', 'ns' or 'iso'"),
+                                        ("--preset", "garmin", "'footfall', 'sensor-logger', 'phyphox', 'physics-toolbox' or 'android'")] {
+            let result = try FootfallProcess.run(["count", option, value, trace])
+            #expect(result.status == 64 && result.stderr.contains("The value '\(value)' is invalid") && result.stderr.contains(values),
+                    "\(option) \(value): \(result.stderr)")
+        }
+        let help = try FootfallProcess.run(["count", "--help"], environment: ["COLUMNS": "80"]).stdout
+        let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("(values: m/s2, g, mg)") && words.contains("(values: s, ms, us, ns, iso)"), "\(help)")
+    }
+
     @Test func missingTraceIsAClearError() throws {
         let result = try FootfallProcess.run(["count", "/no/such/trace.csv"])
         #expect(result.status == 1)

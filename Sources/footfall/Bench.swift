@@ -35,8 +35,7 @@ struct Bench: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to a file instead of stdout.", valueName: "file"))
     var output: String?
 
-    @Option(help: "Recordings to run at once (default: one per core).")
-    var jobs: Int?
+    @OptionGroup var jobs: JobsOption
 
     @Option(help: ArgumentHelp("Run only shard I of N (0 <= I < N): every N-th recording in path order.", valueName: "I/N"))
     var shard: String?
@@ -58,7 +57,6 @@ struct Bench: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Give at least one trace or folder (or report files with --merge).") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard must be I/N with 0 <= I < N, for example 0/4.")
         }
@@ -83,7 +81,7 @@ struct Bench: ParsableCommand {
             let bar = ProgressBar(total: chosen.count)
             let scores = try BenchReport.run(chosen, configuration: try detector.configuration(),
                                              placementFromSidecars: detector.placement == nil,
-                                             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { done in
+                                             jobs: jobs.workers(for: chosen.count)) { done in
                 bar.update(done)
             }
             bar.finish()

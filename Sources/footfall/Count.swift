@@ -63,8 +63,7 @@ struct Count: ParsableCommand {
     @Option(help: ArgumentHelp("With --device: the sample rate to ask for, Hz (default 50).", valueName: "hz"))
     var rate: Double?
 
-    @Option(help: ArgumentHelp("Recordings counted at once, one per core (default: every core, up to the number of recordings).", valueName: "n"))
-    var jobs: Int?
+    @OptionGroup var jobs: JobsOption
 
     @OptionGroup(title: "Reading recordings") var recording: RecordingFileOptions
 
@@ -79,7 +78,6 @@ struct Count: ParsableCommand {
         if !traces.isEmpty && device != nil { throw ValidationError("Count either trace files or a --device, not both.") }
         if device == nil && (duration != nil || rate != nil) { throw ValidationError("--duration and --rate go with --device.") }
         if let duration, !(duration > 0) { throw ValidationError("--duration must be positive.") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more.") }
     }
 
     func run() throws {
@@ -92,7 +90,7 @@ struct Count: ParsableCommand {
         let traces = self.traces
         // Each recording's own placement (its sidecar's) unless one was given.
         let configurations = try traces.map { try detector.configuration(forRecording: $0) }
-        let jobs = min(traces.count, self.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let jobs = self.jobs.workers(for: traces.count)
         let dayOptions = self.dayOptions
         let localOffset = try dayOptions.localOffset()
         let minutesFile = try dayOptions.minutes.map { try MinuteFile(path: $0) }

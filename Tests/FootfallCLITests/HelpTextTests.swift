@@ -57,6 +57,23 @@ struct HelpTextTests {
                 && helps.contains("footfall-devsets gesture"), "\(helps)")
     }
 
+    /// An option the commands for recorded data share reads the same in each: its row in
+    /// --help, and the error for a value it refuses.
+    @Test func sharedOptionsReadTheSameInEveryCommand() throws {
+        let footfall = DaemonProcess.executable("footfall")
+        func row(_ option: String, of command: String) throws -> String {
+            let lines = try HelpTextTests.render(footfall, [command]).split(separator: "\n", omittingEmptySubsequences: false)
+            let start = try #require(lines.firstIndex { $0.hasPrefix("  \(option) ") }, "\(command) --help has no \(option)")
+            let continued = lines[(start + 1)...].prefix { $0.hasPrefix(String(repeating: " ", count: HelpLayout.labelColumn)) }
+            return ([lines[start]] + continued).joined(separator: "\n")
+        }
+        #expect(try row("--jobs", of: "count") == row("--jobs", of: "bench"))
+        for command in ["count", "bench"] {
+            let refused = try DaemonProcess.run(footfall, [command, "--jobs", "0", "x.csv"])
+            #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: --jobs must be 1 or more."), "\(command): \(refused.stderr)")
+        }
+    }
+
     @Test func everyHelpReadsAsCleanParagraphsAt80Columns() throws {
         for (command, text) in try HelpTextTests.helps() {
             let problems = HelpLayout.problems(in: text, width: HelpTextTests.width)

@@ -27,7 +27,7 @@ struct Synth: ParsableCommand {
     @Option(help: "Steps per minute while walking.")
     var cadence: Double = 110
 
-    @Option(help: "Sample rate, Hz (12.5 to 400).")
+    @Option(help: "Sample rate, Hz (\(SyntheticTrace.ratesText)).")
     var rate: Double = 50
 
     @Option(help: "Length, seconds.")

@@ -55,6 +55,14 @@ struct PlotAndSynthCommandTests {
 
     @Test func synthRefusesNonsense() throws {
         #expect(try FootfallProcess.run(["synth", "-o", "/tmp/x.csv", "--rate", "0"]).status == 64)
+        // The rates --help states are the rates it takes.
+        let help = try FootfallProcess.run(["synth", "--help"]).stdout
+        #expect(help.contains("Sample rate, Hz (12.5 to 400)."), "\(help)")
+        for (rate, status) in [("12", 64), ("12.5", 0), ("400", 0), ("401", 64)] as [(String, Int32)] {
+            let result = try FootfallProcess.run(["synth", "-o", "/tmp/footfall-synth-rate.csv", "--duration", "1", "--rate", rate])
+            #expect(result.status == status, "--rate \(rate): \(result.stderr)")
+            if status == 64 { #expect(result.stderr.contains("--rate must be from 12.5 to 400 Hz."), "\(result.stderr)") }
+        }
         #expect(try FootfallProcess.run(["synth", "-o", "/tmp/x.txt"]).status == 64)
         let nowhere = try FootfallProcess.run(["synth", "--rate", "50"])
         #expect(nowhere.status == 64 && nowhere.stderr.contains("-o/--output"), "\(nowhere.stderr)")

@@ -13,7 +13,9 @@ struct Bench: ParsableCommand {
         recording and per dataset, scored as in the shared datasets' README: median and mean \
         absolute count error and summed error over walking recordings, per-step precision, \
         recall and F1 within each recording's tolerance, false steps per hour on non-walking \
-        recordings, and samples read and detected per second.
+        recordings, and samples read and detected per second. Recordings are read as \
+        'footfall count' reads them, and each is counted where --placement says, else where \
+        it says it was worn (its sidecar, a watch's name, a GENEActiv's header), as count does.
 
         Cluster job arrays: give each machine --shard I/N (I from 0) and --json --output, \
         then combine the files with 'footfall bench --merge FILE...'. For a Slurm array, \
@@ -53,6 +55,8 @@ struct Bench: ParsableCommand {
                                valueName: "file.csv"))
     var windowsCSV: String?
 
+    @OptionGroup(title: "Reading recordings") var recording: RecordingFileOptions
+
     @OptionGroup var detector: DetectorOptions
 
     func validate() throws {
@@ -79,8 +83,8 @@ struct Bench: ParsableCommand {
         } else {
             let (shard, chosen) = try chosenRecordings()
             let bar = ProgressBar(total: chosen.count)
-            let scores = try BenchReport.run(chosen, configuration: try detector.configuration(),
-                                             placementFromSidecars: detector.placement == nil,
+            let scores = try BenchReport.run(chosen, configuration: try detector.configuration(), placement: detector.placement,
+                                             options: try recording.options(),
                                              jobs: jobs.workers(for: chosen.count)) { done in
                 bar.update(done)
             }
@@ -103,7 +107,7 @@ struct Bench: ParsableCommand {
     func runSpeed() throws {
         let traces = try BenchCorpus.traces(paths)
         if traces.isEmpty { throw ValidationError("No recordings (.csv, .tsv, .cwa, compressed or not) found under: \(paths.joined(separator: " "))") }
-        let result = try SpeedBenchmark.run(paths: traces, configuration: try detector.configuration())
+        let result = try SpeedBenchmark.run(paths: traces, options: try recording.options(), configuration: try detector.configuration())
         let text: String
         if json {
             text = String(decoding: try JSONEncoder().encode(result), as: UTF8.self) + "\n"
@@ -132,12 +136,12 @@ struct Bench: ParsableCommand {
 
     func writeWindows(to path: String) throws {
         let (_, chosen) = try chosenRecordings()
-        let configuration = try detector.configuration()
+        let configuration = try detector.configuration(), options = try recording.options()
         let bar = ProgressBar(total: chosen.count)
         var text = WindowProbeExport.header + "\n"
         for (done, recording) in chosen.enumerated() {
-            text += try WindowProbeExport.rows(for: recording, configuration: configuration,
-                                               placementFromSidecar: detector.placement == nil)
+            text += try WindowProbeExport.rows(for: recording, configuration: configuration, placement: detector.placement,
+                                               options: options)
             bar.update(done + 1)
         }
         bar.finish()

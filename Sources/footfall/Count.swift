@@ -88,8 +88,7 @@ struct Count: ParsableCommand {
         }
         let options = try recording.options()
         let traces = self.traces
-        // Each recording's own placement (its sidecar's) unless one was given.
-        let configurations = try traces.map { try detector.configuration(forRecording: $0) }
+        let configuration = try detector.configuration(), placement = detector.placement
         let jobs = self.jobs.workers(for: traces.count)
         let dayOptions = self.dayOptions
         let localOffset = try dayOptions.localOffset()
@@ -126,8 +125,11 @@ struct Count: ParsableCommand {
                 let progress = showProgress ? ReadingProgress(name: path) : nil
                 var activity = dayOptions.wanted ? ActivityMinutes(localOffset: localOffset) : nil
                 let outcome = Result { () throws(TraceError) -> CountedRecording in
+                    // Where the recording is worn: the placement given, else where it says.
+                    let sidecar = try TraceSidecar.load(besideTrace: path)
                     let count = try TraceCount.run(
-                        path: path, options: options, configuration: configurations[index],
+                        path: path, options: options,
+                        configuration: configuration.forRecording(at: path, sidecar: sidecar, placement: placement),
                         progress: progress.map { bar in { bar.update(samples: $0, read: $1, size: $2) } },
                         onSamples: activity == nil ? nil : { activity!.add($0) },
                         onStep: activity == nil ? nil : { activity!.add(step: $0) })

@@ -67,7 +67,8 @@ struct Plot: ParsableCommand {
 
     func run() throws {
         let loaded = try Trace.load(path: trace, options: try recording.options())
-        let recording = DetectorRecording(samples: loaded.samples, configuration: try detector.configuration(forRecording: trace))
+        let configuration = try detector.configuration().forRecording(at: trace, sidecar: loaded.sidecar, placement: detector.placement)
+        let recording = DetectorRecording(samples: loaded.samples, configuration: configuration)
         let start = try windowStart() ?? loaded.samples.first?.time ?? 0
         let end = try windowEnd() ?? loaded.samples.last?.time ?? start + 1
         var title = "\(loaded.name): \(recording.steps.count) steps counted"

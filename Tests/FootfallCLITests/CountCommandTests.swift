@@ -50,6 +50,21 @@ struct CountCommandTests {
         #expect(result.stdout.contains(good))
     }
 
+    /// A sidecar that cannot be read is that recording's error, as in plot and bench (count
+    /// once took it for no sidecar and counted the recording at an unknown placement).
+    @Test func aBrokenSidecarIsItsRecordingsError() throws {
+        let folder = NSTemporaryDirectory() + "footfall-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: SampleTracesLocation.path("bangle/100_1.csv"), toPath: folder + "/broken.csv")
+        try "{\"steps\": ".write(toFile: folder + "/broken.json", atomically: true, encoding: .utf8)
+        let good = SampleTracesLocation.path("bangle/extra-0.csv")
+        let result = try FootfallProcess.run(["count", folder + "/broken.csv", good])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("footfall: \(folder)/broken.json"), "\(result.stderr)")
+        #expect(!result.stdout.contains("broken.csv") && result.stdout.contains(good))
+    }
+
     /// An Axivity recording from 23:59:50 to 00:00:20 on its clock (Tests/FootfallTracesTests/Fixtures).
     static let midnightCWA = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("FootfallTracesTests/Fixtures/walk-unpacked.cwa").path

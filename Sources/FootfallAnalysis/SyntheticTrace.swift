@@ -1,5 +1,6 @@
 import Foundation
 import FootfallDetection
+import FootfallRandom
 import FootfallText
 import FootfallTraces
 

@@ -11,10 +11,17 @@ let package = Package(
         .executable(name: "footfall", targets: ["footfall"]),
         .executable(name: "footfalld", targets: ["footfalld"]),
         .library(name: "FootfallDetection", targets: ["FootfallDetection"]),
-        // For the fuzzers in Fuzz/, a package of their own that depends on this one by path.
+        // For the fuzzers in Fuzz/ and the simulations in tools/simulation, packages of their own
+        // that depend on this one by path.
         .library(name: "FootfallTraces", targets: ["FootfallTraces"]),
         .library(name: "FootfallProtocol", targets: ["FootfallProtocol"]),
         .library(name: "FootfallService", targets: ["FootfallService"]),
+        .library(name: "FootfallAnalysis", targets: ["FootfallAnalysis"]),
+        .library(name: "FootfallRandom", targets: ["FootfallRandom"]),
+        .library(name: "FootfallText", targets: ["FootfallText"]),
+        // tools/simulation's tests run footfall-devsets and check its help as this package's
+        // tests do footfall's (as NIO ships NIOTestUtils).
+        .library(name: "FootfallTestSupport", targets: ["FootfallTestSupport"]),
     ],
     dependencies: [
         // Command-line parsing, help, completions and man pages for both executables.
@@ -129,8 +136,11 @@ let package = Package(
         // Text the goals, the analysis and the CLI write the same way: XML escaping, numbers without a
         // locale, thousands grouping, terminal colour codes. Pure Swift, no imports.
         .target(name: "FootfallText"),
+        // Deterministic randomness (SeededRandom) for synthetic traces, simulations and randomised
+        // tests: one small module, so that what needs only that does not import FootfallAnalysis.
+        .target(name: "FootfallRandom"),
         // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
-        .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces", "FootfallText", "FootfallGoals"]),
+        .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces", "FootfallText", "FootfallGoals", "FootfallRandom"]),
         // Goal tracking: local days, the goal history, progress tiers, milestones, the goal bar and the Move ring.
         // FoundationEssentials only (Date); a day's zone is the C library's local time in the daemon
         // (WallClockZone: no ICU) or a Foundation TimeZone in tests. It needs nothing from the detector.
@@ -148,17 +158,7 @@ let package = Package(
             ]
         ),
         // Exists only for FootfallStoreTests' crash test: writes batches until the test SIGKILLs it.
-        .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore", "FootfallAnalysis", "FootfallGoals", "FootfallVocabulary"]),
-        // Simulated motion, for development only and in no product: wrist gestures from a
-        // forearm's physics, and the daily-living set spliced from recorded walks. Fixtures for
-        // tests and smoke sets, never evidence, so they stay out of footfall and FootfallAnalysis.
-        .target(name: "FootfallSimulation", dependencies: ["FootfallAnalysis", "FootfallDetection", "FootfallTraces", "FootfallText"],
-                path: "tools/simulation/Sources/FootfallSimulation"),
-        // Writes the development sets (tools/make-dev-sets): 'swift build --product footfall-devsets'.
-        .executableTarget(name: "footfall-devsets",
-                          dependencies: ["FootfallSimulation", "FootfallAnalysis", "FootfallText",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          path: "tools/simulation/Sources/footfall-devsets"),
+        .executableTarget(name: "footfall-store-crash-helper", dependencies: ["FootfallStore", "FootfallRandom", "FootfallGoals", "FootfallVocabulary"]),
         // The address of Swift concurrency's global-enqueue hook, for a footfalld with the runtime
         // linked in, where NIO's dlsym cannot find it (ConcurrencyOnTheEventLoop).
         .target(name: "CFootfallConcurrencyHook"),
@@ -176,19 +176,19 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // Test support: sample-trace lookup and test signals; a malloc counter for the
-        // no-allocation tests.
+        // Test support: sample-trace lookup, test signals, the daemon and the tools run as
+        // processes, the help layout check; a malloc counter for the no-allocation tests.
         .target(name: "FootfallTestSupport", dependencies: ["FootfallDetection", "FootfallClient", "FootfallProtocol", "FootfallGoals",
                                                             "FootfallSQLite", "FootfallTraces"],
                 path: "Tests/FootfallTestSupport"),
         .target(name: "CMallocCounter", path: "Tests/CMallocCounter"),
         .testTarget(name: "FootfallDetectionTests",
-                    dependencies: ["FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallSimulation", "FootfallTestSupport",
+                    dependencies: ["FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallRandom", "FootfallTestSupport",
                                    "CMallocCounter"]),
         // Real SQLite files in temporary folders; depends on the crash helper so it is built first.
         // Fixtures: a store written by an earlier release, read from the source tree.
         .testTarget(name: "FootfallStoreTests",
-                    dependencies: ["FootfallStore", "FootfallAnalysis", "FootfallGoals", "footfall-store-crash-helper",
+                    dependencies: ["FootfallStore", "FootfallRandom", "FootfallGoals", "footfall-store-crash-helper",
                                    "FootfallSQLite", "FootfallVocabulary"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallTracesTests", dependencies: ["FootfallTraces", "FootfallTestSupport"],
@@ -202,10 +202,8 @@ let package = Package(
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
-        // The simulators are deterministic and physical; the daily-living set carries its truth.
-        .testTarget(name: "FootfallSimulationTests", dependencies: ["FootfallSimulation", "FootfallDetection", "FootfallTraces"]),
         // The goal bar's golden files live in Snapshots/ and are read from the source tree, not bundled.
-        .testTarget(name: "FootfallGoalsTests", dependencies: ["FootfallGoals", "FootfallAnalysis", "FootfallText"], exclude: ["Snapshots"]),
+        .testTarget(name: "FootfallGoalsTests", dependencies: ["FootfallGoals", "FootfallRandom", "FootfallText"], exclude: ["Snapshots"]),
         .testTarget(name: "FootfallTextTests", dependencies: ["FootfallText"]),
         // The adapters against real kernel interfaces (QEMU guest) and host-side fakes; run by
         // tools/hwsim/hardware-tests.sh, skipped by a plain 'swift test'.
@@ -236,9 +234,9 @@ let package = Package(
         .testTarget(name: "FootfallClientTests", dependencies: ["FootfallClient", "FootfallProtocol", "FootfallGoals"]),
         // Runs the real daemon and CLI end to end; depends on the executables so they are built first.
         .testTarget(name: "FootfalldTests",
-                    dependencies: ["footfalld", "footfall", "FootfallAnalysis", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport",
+                    dependencies: ["footfalld", "footfall", "FootfallRandom", "FootfallClient", "FootfallProtocol", "FootfallStore", "FootfallTestSupport",
                                    "FootfallGoals", "FootfallInput", "FootfallSQLite"]),
         // Runs the built executables as a user would (and renders their help); depends on them so they are built first.
-        .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "footfalld", "footfall-devsets", "FootfallTestSupport"]),
+        .testTarget(name: "FootfallCLITests", dependencies: ["footfall", "footfalld", "FootfallTestSupport"]),
     ]
 )

@@ -30,13 +30,15 @@ public struct BenchReport: Sendable, Codable {
     /// - Parameters:
     ///   - recordings: what to run.
     ///   - configuration: the detector's configuration.
-    ///   - placementFromSidecars: whether each recording is counted at the placement its
-    ///     sidecar names (else at the configuration's).
+    ///   - placement: where every recording is counted as worn; nil counts each where it says
+    ///     (`DetectorConfiguration.forRecording(at:sidecar:placement:)`).
+    ///   - options: what the files do not say about themselves.
     ///   - jobs: how many recordings to run at once.
     ///   - progress: called after each recording with the number done.
     /// - Throws: `TraceError` for the first recording that cannot be read.
     public static func run(
-        _ recordings: [BenchRecording], configuration: DetectorConfiguration, placementFromSidecars: Bool = true, jobs: Int,
+        _ recordings: [BenchRecording], configuration: DetectorConfiguration, placement: Placement? = nil,
+        options: RecordingOptions = .automatic, jobs: Int,
         progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) throws -> [RecordingScore] {
         let results = ResultSlots<Result<RecordingScore, TraceError>>(count: recordings.count)
@@ -52,9 +54,9 @@ public struct BenchReport: Sendable, Codable {
                     }
                     // A walk without a count is judged against its spectrum's step frequency.
                     var spectrum: StepFrequencySpectrum? = sidecar.isWalkWithoutCount ? StepFrequencySpectrum() : nil
-                    var configuration = configuration
-                    if placementFromSidecars { configuration = configuration.atPlacement(of: sidecar, recordingAt: recording.tracePath) }
-                    let count = try TraceCount.run(path: recording.tracePath, configuration: configuration,
+                    let count = try TraceCount.run(path: recording.tracePath, options: options,
+                                                   configuration: configuration.forRecording(at: recording.tracePath, sidecar: sidecar,
+                                                                                             placement: placement),
                                                    onSamples: spectrum == nil ? nil : { spectrum?.add($0) })
                     return RecordingScore(count: count, sidecar: sidecar, dataset: recording.folderName,
                                           name: Trace.name(ofPath: recording.tracePath),

@@ -3,8 +3,12 @@ import FootfallGoals
 /// One calendar day of a recording as step-count studies report it (Tudor-Locke's cadence
 /// bands, peak cadences, wear time and validity), built from its `RecordedMinute`s.
 public struct DaySummary: Sendable, Equatable {
-    /// The day on the recording's local clock.
+    /// The day on the recording's local clock: a date when its times are dates
+    /// (`RecordingClock.wallClock`), else only a count of days from that clock's zero.
     public var day: LocalDay
+    /// The day's place in the recording: 1 for the day of its first minute, then one more for
+    /// each day after it on the calendar, whether it has minutes or not.
+    public var number: Int
     /// Steps counted in the day, worn or not.
     public var steps: Int
     /// Minutes of the day with samples.
@@ -42,6 +46,7 @@ public struct DaySummary: Sendable, Equatable {
     /// - Parameter minimumWearMinutes: a day is valid when worn this long (600: ten hours).
     public static func summarize(_ minutes: [RecordedMinute], minimumWearMinutes: Int = 600) -> [DaySummary] {
         var days: [DaySummary] = []
+        let first = minutes.first.map { Int(floorDivide($0.start, 86_400)) } ?? 0
         var index = 0
         while index < minutes.count {
             let dayNumber = Int(floorDivide(minutes[index].start, 86_400))
@@ -53,7 +58,7 @@ public struct DaySummary: Sendable, Equatable {
             for minute in worn { bands[band(ofSteps: minute.steps)] += 1 }
             let highest = worn.map(\.steps).sorted(by: >).prefix(30)
             days.append(DaySummary(
-                day: LocalDay(daysSince1970: dayNumber), steps: slice.reduce(0) { $0 + $1.steps },
+                day: LocalDay(daysSince1970: dayNumber), number: dayNumber - first + 1, steps: slice.reduce(0) { $0 + $1.steps },
                 recordedMinutes: slice.count, wearMinutes: worn.count, walkingMinutes: worn.filter { $0.steps > 0 }.count,
                 cadenceBands: bands, peak1MinuteCadence: highest.first ?? 0,
                 peak30MinuteCadence: Double(highest.reduce(0, +)) / 30, isValid: worn.count >= minimumWearMinutes))

@@ -18,6 +18,17 @@ extension DetectorConfiguration {
         return configuration
     }
 
+    /// This configuration for the recording at `path`, whose sidecar is `sidecar`: at
+    /// `placement` when one is given (`--placement`), else where the recording says
+    /// (`atPlacement(of:recordingAt:)`). The one rule `footfall count`, `plot` and `bench` and
+    /// the stretches' export follow.
+    public func forRecording(at path: String, sidecar: TraceSidecar?, placement: Placement?) -> DetectorConfiguration {
+        guard let placement else { return atPlacement(of: sidecar, recordingAt: path) }
+        var configuration = self
+        configuration.placement = placement
+        return configuration
+    }
+
     /// This configuration at the placement the sidecar beside `tracePath`, or the recording
     /// itself, names (`atPlacement(of:recordingAt:)`): how `footfall count` and
     /// tools/regen-expected count a trace.

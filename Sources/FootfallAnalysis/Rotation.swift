@@ -1,4 +1,5 @@
 import Foundation
+import FootfallRandom
 
 /// A 3-D rotation as a matrix, for turning world-frame motion into a device frame.
 public struct Rotation: Sendable, Equatable {

@@ -31,15 +31,16 @@ public struct SpeedBenchmark: Sendable, Codable {
     /// Runs the benchmark over traces.
     /// - Parameters:
     ///   - paths: CSV traces.
+    ///   - options: what the files do not say about themselves.
     ///   - configuration: the detector's configuration.
     ///   - minimumSeconds: how long to keep repeating each measurement.
     /// - Throws: `TraceError` for a trace that cannot be read.
-    public static func run(paths: [String], configuration: DetectorConfiguration = .default,
+    public static func run(paths: [String], options: RecordingOptions = .automatic, configuration: DetectorConfiguration = .default,
                            minimumSeconds: Double = 2) throws(TraceError) -> SpeedBenchmark {
         var traces: [[Sample]] = []
         var bytes = 0
         for path in paths {
-            traces.append(try Recording.readSamples(path: path))
+            traces.append(try Recording.readSamples(path: path, options: options))
             bytes += (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         }
         let samples = traces.reduce(0) { $0 + $1.count }
@@ -64,7 +65,7 @@ public struct SpeedBenchmark: Sendable, Codable {
         repeat {
             let passStart = threadCPUSeconds()
             for path in paths {
-                try Recording.forEachBatch(path: path) { batch in checksum += batch[batch.count - 1].x }
+                try Recording.forEachBatch(path: path, options: options) { batch in checksum += batch[batch.count - 1].x }
             }
             bestParsing = min(bestParsing, threadCPUSeconds() - passStart)
         } while (clock.now - start).inSeconds < minimumSeconds

@@ -1,5 +1,6 @@
 import Foundation
 import FootfallDetection
+import FootfallRandom
 import FootfallText
 import FootfallTraces
 
@@ -23,6 +24,13 @@ public struct SyntheticTrace: Sendable {
         case vehicle
     }
 
+    /// The sample rates a synthetic trace may be asked for, Hz: the rates the detector is made
+    /// for (12.5 Hz, a watch's slowest, to 400 Hz). `footfall synth --help` states them.
+    public static let rates: ClosedRange<Double> = 12.5...400
+
+    /// The range of `rates` as the command line writes it: "12.5 to 400".
+    public static var ratesText: String { "\(NumberText.trimmed(rates.lowerBound)) to \(NumberText.trimmed(rates.upperBound))" }
+
     /// What is wrong with a request to write a synthetic trace (`footfall synth`, and the
     /// development sets' tools, which write theirs the same way): the first problem, worded
     /// for the command line, or nil when the rate, the length and the file name will do.
@@ -31,7 +39,7 @@ public struct SyntheticTrace: Sendable {
     ///   - duration: the length asked for, seconds (`--duration`).
     ///   - output: the CSV file to write; its sidecar takes the same name in .json.
     public static func problem(rateHz: Double, duration: Double, output: String) -> String? {
-        if !(rateHz >= 1 && rateHz <= 2000) { return "--rate must be between 1 and 2000 Hz." }
+        if !rates.contains(rateHz) { return "--rate must be from \(ratesText) Hz." }
         if !(duration > 0 && duration <= 2_592_000) { return "--duration must be between 0 and 2592000 s (30 days)." }
         if !output.hasSuffix(".csv") { return "The output file must end in .csv (the sidecar gets .json)." }
         return nil

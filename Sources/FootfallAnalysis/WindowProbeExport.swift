@@ -10,17 +10,17 @@ public enum WindowProbeExport {
     public static let header = "trace,dataset,subject,placement,steps,even,from,time," + WalkingFeatures.names.joined(separator: ",")
 
     /// The rows of one recording (no header).
-    /// - Parameter placementFromSidecar: whether the recording is measured at the placement
-    ///   its sidecar names (else at the configuration's).
+    /// - Parameters:
+    ///   - placement: where the recording is measured as worn; nil measures it where it says
+    ///     (`DetectorConfiguration.forRecording(at:sidecar:placement:)`).
+    ///   - options: what the file does not say about itself.
     /// - Throws: `TraceError` for a trace that cannot be read.
-    public static func rows(for recording: BenchRecording, configuration: DetectorConfiguration,
-                            placementFromSidecar: Bool = true) throws(TraceError) -> String {
+    public static func rows(for recording: BenchRecording, configuration: DetectorConfiguration, placement: Placement? = nil,
+                            options: RecordingOptions = .automatic) throws(TraceError) -> String {
         let sidecar = try TraceSidecar.load(besideTrace: recording.tracePath)
-        var configuration = configuration
-        if placementFromSidecar { configuration = configuration.atPlacement(of: sidecar, recordingAt: recording.tracePath) }
-        var detector = StepDetector(configuration: configuration)
+        var detector = StepDetector(configuration: configuration.forRecording(at: recording.tracePath, sidecar: sidecar, placement: placement))
         var collector = Collector()
-        try Recording.forEachBatch(path: recording.tracePath) { batch in
+        try Recording.forEachBatch(path: recording.tracePath, options: options) { batch in
             for sample in batch { detector.process(sample, observer: &collector) { _ in } }
         }
         detector.finish(observer: &collector) { _ in }

@@ -12,7 +12,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FootfallAnalysis
+import FootfallRandom
 import FootfallGoals
 import FootfallStore
 import FootfallVocabulary

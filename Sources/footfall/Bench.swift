@@ -13,7 +13,9 @@ struct Bench: ParsableCommand {
         recording and per dataset, scored as in the shared datasets' README: median and mean \
         absolute count error and summed error over walking recordings, per-step precision, \
         recall and F1 within each recording's tolerance, false steps per hour on non-walking \
-        recordings, and samples read and detected per second.
+        recordings, and samples read and detected per second. Recordings are read as \
+        'footfall count' reads them, and each is counted where --placement says, else where \
+        it says it was worn (its sidecar, a watch's name, a GENEActiv's header), as count does.
 
         Cluster job arrays: give each machine --shard I/N (I from 0) and --json --output, \
         then combine the files with 'footfall bench --merge FILE...'. For a Slurm array, \
@@ -35,8 +37,7 @@ struct Bench: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to a file instead of stdout.", valueName: "file"))
     var output: String?
 
-    @Option(help: "Recordings to run at once (default: one per core).")
-    var jobs: Int?
+    @OptionGroup var jobs: JobsOption
 
     @Option(help: ArgumentHelp("Run only shard I of N (0 <= I < N): every N-th recording in path order.", valueName: "I/N"))
     var shard: String?
@@ -54,11 +55,12 @@ struct Bench: ParsableCommand {
                                valueName: "file.csv"))
     var windowsCSV: String?
 
+    @OptionGroup(title: "Reading recordings") var recording: RecordingFileOptions
+
     @OptionGroup var detector: DetectorOptions
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("Give at least one trace or folder (or report files with --merge).") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard must be I/N with 0 <= I < N, for example 0/4.")
         }
@@ -81,9 +83,9 @@ struct Bench: ParsableCommand {
         } else {
             let (shard, chosen) = try chosenRecordings()
             let bar = ProgressBar(total: chosen.count)
-            let scores = try BenchReport.run(chosen, configuration: try detector.configuration(),
-                                             placementFromSidecars: detector.placement == nil,
-                                             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { done in
+            let scores = try BenchReport.run(chosen, configuration: try detector.configuration(), placement: detector.placement,
+                                             options: try recording.options(),
+                                             jobs: jobs.workers(for: chosen.count)) { done in
                 bar.update(done)
             }
             bar.finish()
@@ -105,7 +107,7 @@ struct Bench: ParsableCommand {
     func runSpeed() throws {
         let traces = try BenchCorpus.traces(paths)
         if traces.isEmpty { throw ValidationError("No recordings (.csv, .tsv, .cwa, compressed or not) found under: \(paths.joined(separator: " "))") }
-        let result = try SpeedBenchmark.run(paths: traces, configuration: try detector.configuration())
+        let result = try SpeedBenchmark.run(paths: traces, options: try recording.options(), configuration: try detector.configuration())
         let text: String
         if json {
             text = String(decoding: try JSONEncoder().encode(result), as: UTF8.self) + "\n"
@@ -134,12 +136,12 @@ struct Bench: ParsableCommand {
 
     func writeWindows(to path: String) throws {
         let (_, chosen) = try chosenRecordings()
-        let configuration = try detector.configuration()
+        let configuration = try detector.configuration(), options = try recording.options()
         let bar = ProgressBar(total: chosen.count)
         var text = WindowProbeExport.header + "\n"
         for (done, recording) in chosen.enumerated() {
-            text += try WindowProbeExport.rows(for: recording, configuration: configuration,
-                                               placementFromSidecar: detector.placement == nil)
+            text += try WindowProbeExport.rows(for: recording, configuration: configuration, placement: detector.placement,
+                                               options: options)
             bar.update(done + 1)
         }
         bar.finish()

@@ -33,8 +33,10 @@ struct Count: ParsableCommand {
         1-19, ..., 120+ steps/min, summing to the worn minutes), peak 1-minute and 30-minute \
         cadence, and whether the day is valid (worn --valid-hours or more). A device is not \
         worn where, for --nonwear-window minutes, two axes stay under --nonwear-sd and \
-        --nonwear-range. --csv and --json change the format; --minutes FILE writes every \
-        minute as the daemon keeps it:
+        --nonwear-range. A recording whose times are not dates (seconds from its start, as \
+        in Footfall's own traces) has its days numbered instead: day 1, day 2, ... (in CSV \
+        an empty day and its day_number, in JSON "day": null). --csv and --json change the \
+        format; --minutes FILE writes every minute as the daemon keeps it:
 
           footfall count --days WEEK.cwa
           footfall count --days --csv --jobs 8 cohort/*.cwa > days.csv
@@ -63,8 +65,7 @@ struct Count: ParsableCommand {
     @Option(help: ArgumentHelp("With --device: the sample rate to ask for, Hz (default 50).", valueName: "hz"))
     var rate: Double?
 
-    @Option(help: ArgumentHelp("Recordings counted at once, one per core (default: every core, up to the number of recordings).", valueName: "n"))
-    var jobs: Int?
+    @OptionGroup var jobs: JobsOption
 
     @OptionGroup(title: "Reading recordings") var recording: RecordingFileOptions
 
@@ -79,7 +80,6 @@ struct Count: ParsableCommand {
         if !traces.isEmpty && device != nil { throw ValidationError("Count either trace files or a --device, not both.") }
         if device == nil && (duration != nil || rate != nil) { throw ValidationError("--duration and --rate go with --device.") }
         if let duration, !(duration > 0) { throw ValidationError("--duration must be positive.") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more.") }
     }
 
     func run() throws {
@@ -90,9 +90,8 @@ struct Count: ParsableCommand {
         }
         let options = try recording.options()
         let traces = self.traces
-        // Each recording's own placement (its sidecar's) unless one was given.
-        let configurations = try traces.map { try detector.configuration(forRecording: $0) }
-        let jobs = min(traces.count, self.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let configuration = try detector.configuration(), placement = detector.placement
+        let jobs = self.jobs.workers(for: traces.count)
         let dayOptions = self.dayOptions
         let localOffset = try dayOptions.localOffset()
         let minutesFile = try dayOptions.minutes.map { try MinuteFile(path: $0) }
@@ -105,14 +104,16 @@ struct Count: ParsableCommand {
                     FileHandle.standardError.write(Data("footfall: \(path): skipped \(counted.count.skippedSamples) sample\(counted.count.skippedSamples == 1 ? "" : "s") in damaged blocks\n".utf8))
                 }
                 if let days = counted.days {
+                    let clock = counted.clock ?? .elapsed
                     if !json && (!dayOptions.csv || !printedDayHeader) {
-                        print(dayOptions.csv ? DayTable.csvHeader : (index > 0 ? "\n" : "") + DayTable.textHeader(path: path))
+                        print(dayOptions.csv ? DayTable.csvHeader : (index > 0 ? "\n" : "") + DayTable.textHeader(path: path, clock: clock))
                         printedDayHeader = true
                     }
                     for day in days {
-                        print(json ? DayTable.json(day, path: path) : dayOptions.csv ? DayTable.csvRow(day, path: path) : DayTable.textRow(day))
+                        print(json ? DayTable.json(day, path: path, clock: clock)
+                                : dayOptions.csv ? DayTable.csvRow(day, path: path, clock: clock) : DayTable.textRow(day, clock: clock))
                     }
-                    if let minutesFile, let minutes = counted.minutes { minutesFile.write(minutes, path: path) }
+                    if let minutesFile, let minutes = counted.minutes { minutesFile.write(minutes, path: path, clock: clock) }
                 } else {
                     print(json ? jsonLine(counted.count, path: path, several: traces.count > 1) : textLine(counted.count, path: path))
                 }
@@ -128,15 +129,19 @@ struct Count: ParsableCommand {
                 let progress = showProgress ? ReadingProgress(name: path) : nil
                 var activity = dayOptions.wanted ? ActivityMinutes(localOffset: localOffset) : nil
                 let outcome = Result { () throws(TraceError) -> CountedRecording in
+                    // Where the recording is worn: the placement given, else where it says.
+                    let sidecar = try TraceSidecar.load(besideTrace: path)
                     let count = try TraceCount.run(
-                        path: path, options: options, configuration: configurations[index],
+                        path: path, options: options,
+                        configuration: configuration.forRecording(at: path, sidecar: sidecar, placement: placement),
                         progress: progress.map { bar in { bar.update(samples: $0, read: $1, size: $2) } },
                         onSamples: activity == nil ? nil : { activity!.add($0) },
                         onStep: activity == nil ? nil : { activity!.add(step: $0) })
                     guard activity != nil else { return CountedRecording(count: count) }
                     let minutes = activity!.minutes(rule: dayOptions.rule)
                     return CountedRecording(count: count, minutes: minutes,
-                                            days: DaySummary.summarize(minutes, minimumWearMinutes: Int((dayOptions.validHours * 60).rounded())))
+                                            days: DaySummary.summarize(minutes, minimumWearMinutes: Int((dayOptions.validHours * 60).rounded())),
+                                            clock: activity!.clock)
                 }
                 progress?.finish()
                 outcomes.finish(index, outcome)
@@ -179,11 +184,13 @@ func jsonString(_ text: String) -> String {
     return out + "\""
 }
 
-/// What counting one recording gave: its count, and its minutes and days when asked.
+/// What counting one recording gave: its count, and its minutes and days when asked, with
+/// whether its times are dates (nil for a recording without samples).
 struct CountedRecording {
     var count: TraceCount
     var minutes: [RecordedMinute]?
     var days: [DaySummary]?
+    var clock: RecordingClock?
 }
 
 /// Results of work done out of order, handed on in order: each as soon as it and every one

@@ -10,11 +10,11 @@ struct DayOptions: ParsableArguments {
     @Flag(help: "With --days: print CSV (a row per day) instead of a table; --json prints a JSON object per day.")
     var csv = false
 
-    @Option(help: ArgumentHelp("Write every minute (start, steps, cadence, worn) as CSV to this file; implies --days.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write every minute (start, day number, local time, steps, cadence, worn) as CSV to this file; implies --days.", valueName: "file"))
     var minutes: String?
 
     @Option(name: .customLong("time-zone"),
-            help: ArgumentHelp("Take the recording's times as Unix time and show days in this zone (e.g. Europe/London). Default: the clock as written (an Axivity's is local).",
+            help: ArgumentHelp("Take the recording's times as Unix time and show days in this zone (e.g. Europe/London); times that are not dates stay as they are. Default: the clock as written (an Axivity's is local).",
                                valueName: "zone"))
     var timeZone: String?
 

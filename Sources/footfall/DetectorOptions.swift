@@ -18,17 +18,9 @@ struct DetectorOptions: ParsableArguments {
                                valueName: "file.json"))
     var walkingModel: String?
 
-    /// The configuration for the recording at `path`: its placement is the one given, else
-    /// the one its sidecar or its header names (`DetectorConfiguration.atPlacement(of:recordingAt:)`).
-    func configuration(forRecording path: String) throws -> DetectorConfiguration {
-        var configuration = try configuration()
-        if placement == nil {
-            configuration = configuration.atPlacement(of: (try? TraceSidecar.load(besideTrace: path)) ?? nil, recordingAt: path)
-        }
-        return configuration
-    }
-
-    /// The configuration with every override applied (the placement given, else unknown).
+    /// The configuration with every override applied (the placement given, else unknown). A
+    /// recording's own is `configuration().forRecording(at:sidecar:placement: placement)`: the
+    /// placement given, else where the recording says, as count, plot and bench take it.
     func configuration() throws -> DetectorConfiguration {
         var configuration = DetectorConfiguration.default
         configuration.placement = placement ?? .unknown

@@ -87,12 +87,12 @@ struct Inspect: ParsableCommand {
     }
 
     /// The span as a duration, with the first and last time as dates when they are dates
-    /// (after 2000 on the epoch's clock).
+    /// (`RecordingClock`, as count --days tells them).
     func span(_ summary: Recording.Summary) -> String {
         guard summary.samples > 0 else { return "-" }
         let seconds = summary.lastTime - summary.firstTime
         var text = duration(seconds)
-        if summary.firstTime > 946_684_800 {
+        if RecordingClock(firstTime: summary.firstTime) == .wallClock {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate, .withSpaceBetweenDateAndTime]
             formatter.timeZone = TimeZone(identifier: "UTC")

@@ -10,6 +10,7 @@ import FootfallTraces
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record an accelerometer to a trace file (CSV + JSON sidecar).",
+        usage: "footfall record -o <file.csv> [<options>]",
         discussion: """
         Writes the shared trace format: t,ax,ay,az in seconds from the first sample and m/s² \
         including gravity, in the device's axes after its mount matrix. The sidecar records the \
@@ -29,10 +30,14 @@ struct Record: ParsableCommand {
     var duration: Double?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The CSV file to write; the sidecar gets the same name with .json.", valueName: "file.csv"))
-    var out: String
+    var output: String?
 
-    @Option(help: ArgumentHelp("Where the device was worn or carried (wrist, front-pocket, ...).", valueName: "placement"))
-    var placement: String?
+    // -o's old long name.
+    @Option(name: .customLong("out"), help: .hidden) var oldOutput: String?
+
+    @Option(help: ArgumentHelp("Where the device is worn: wrist (a watch, a band), body (a pocket, the hand, a bag, a belt, the lower back) or unknown. Written to the sidecar, where count, bench and plot read it.",
+                               valueName: "placement"))
+    var placement: Placement?
 
     @Option(help: ArgumentHelp("What you did: walking, non-walking or mixed.", valueName: "activity"))
     var activity: TraceSidecar.Activity?
@@ -43,13 +48,17 @@ struct Record: ParsableCommand {
     @OptionGroup var sensor: SensorOptions
 
     func validate() throws {
-        if !out.hasSuffix(".csv") { throw ValidationError("--out must end in .csv (the sidecar gets .json).") }
+        if try !outputFile().hasSuffix(".csv") { throw ValidationError("-o/--output must end in .csv (the sidecar gets .json).") }
         if !(rate >= 1 && rate <= 4000) { throw ValidationError("--rate must be between 1 and 4000 Hz.") }
         if let duration, !(duration > 0) { throw ValidationError("--duration must be positive.") }
         if let steps, steps < 0 { throw ValidationError("--steps cannot be negative.") }
     }
 
+    /// `-o/--output`, or its old name `--out`.
+    func outputFile() throws -> String { try RenamedOption.output(output, old: oldOutput, oldName: "--out", what: "the CSV file to write") }
+
     func run() throws {
+        let out = try outputFile()
         let source = try sensor.catalog(rate: rate).open(DeviceSelector(device))
         try source.start()
         defer { source.stop() }
@@ -82,7 +91,8 @@ struct Record: ParsableCommand {
         try writer.close()
         let sorted = intervals.sorted()
         let medianRate = sorted.isEmpty ? source.device.currentRateHz ?? rate : 1 / max(sorted[sorted.count / 2], 1e-9)
-        var sidecar = TraceSidecar(steps: steps, activity: activity, placement: placement,
+        // Unknown is what a sidecar without a placement already says.
+        var sidecar = TraceSidecar(steps: steps, activity: activity, placement: placement == .unknown ? nil : placement?.rawValue,
                                    device: "\(source.device.name) (\(source.device.backend.rawValue) \(source.device.id))",
                                    sampleRateHz: (medianRate * 1000).rounded() / 1000, samples: count,
                                    durationSeconds: (last * 1000).rounded() / 1000, dataset: "footfall record",

@@ -8,21 +8,20 @@ struct RecordingFileOptions: ParsableArguments {
         valueName: "time,x,y,z"))
     var columns: String?
 
-    @Option(help: ArgumentHelp("The unit of a delimited file's axes: m/s2, g or mg (default: from the header, or from gravity's size).",
+    @Option(help: ArgumentHelp("The unit of a delimited file's axes (default: from the header, or from gravity's size).",
                                valueName: "unit"))
-    var units: String?
+    var units: AccelerationUnit?
 
-    @Option(help: ArgumentHelp("How a delimited file writes times: s, ms, us, ns or iso (default: from how far apart they are).",
+    @Option(help: ArgumentHelp("How a delimited file writes times: seconds, milliseconds, microseconds, nanoseconds, or ISO 8601 dates (default: from how far apart they are).",
                                valueName: "format"))
-    var time: String?
+    var time: TimeFormat?
 
     @Option(name: .customLong("sample-rate"),
             help: ArgumentHelp("The sampling rate of a delimited file without a time column, Hz.", valueName: "hz"))
     var sampleRate: Double?
 
-    @Option(help: ArgumentHelp("A known export's layout: \(DelimitedPreset.allCases.map(\.rawValue).joined(separator: ", ")) (default: recognised from the header).",
-                               valueName: "name"))
-    var preset: String?
+    @Option(help: ArgumentHelp("A known export's layout (default: recognised from the header).", valueName: "name"))
+    var preset: DelimitedPreset?
 
     @Flag(help: "Skip damaged blocks of a binary recording (the samples skipped are reported) instead of stopping at the first.")
     var skipBadBlocks = false
@@ -31,7 +30,7 @@ struct RecordingFileOptions: ParsableArguments {
 
     /// The options as the readers take them.
     func options() throws -> RecordingOptions {
-        var options = RecordingOptions(skipBadBlocks: skipBadBlocks)
+        var options = RecordingOptions(units: units, time: time, preset: preset, skipBadBlocks: skipBadBlocks)
         if let columns {
             let references = columns.split(separator: ",", omittingEmptySubsequences: false).map { ColumnReference(String($0).trimmingCharacters(in: " ")) }
             guard references.count == 4 || references.count == 3, !references.contains(.name("")) else {
@@ -40,29 +39,24 @@ struct RecordingFileOptions: ParsableArguments {
             if references.count == 3 && sampleRate == nil { throw ValidationError("--columns X,Y,Z without a time column needs --sample-rate.") }
             options.columns = references
         }
-        if let units {
-            guard let unit = AccelerationUnit(rawValue: units == "m/s^2" || units == "ms2" ? "m/s2" : units) else {
-                throw ValidationError("--units is m/s2, g or mg, not '\(units)'.")
-            }
-            options.units = unit
-        }
-        if let time {
-            guard let format = TimeFormat(rawValue: time) else { throw ValidationError("--time is s, ms, us, ns or iso, not '\(time)'.") }
-            options.time = format
-        }
         if let sampleRate {
             guard sampleRate > 0 && sampleRate.isFinite else { throw ValidationError("--sample-rate must be a positive number of Hz.") }
             options.rate = sampleRate
         }
-        if let preset {
-            guard let known = DelimitedPreset(rawValue: preset) else {
-                throw ValidationError("--preset is one of \(DelimitedPreset.allCases.map(\.rawValue).joined(separator: ", ")), not '\(preset)'.")
-            }
-            options.preset = known
-        }
         return options
     }
 }
+
+extension AccelerationUnit: ExpressibleByArgument {
+    /// The unit's name, or m/s^2 and ms2 for m/s2.
+    public init?(argument: String) {
+        self.init(rawValue: argument == "m/s^2" || argument == "ms2" ? "m/s2" : argument)
+    }
+}
+
+extension TimeFormat: ExpressibleByArgument {}
+
+extension DelimitedPreset: ExpressibleByArgument {}
 
 extension String {
     fileprivate func trimmingCharacters(in set: Character) -> String {

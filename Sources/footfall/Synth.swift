@@ -5,15 +5,21 @@ import FootfallAnalysis
 struct Synth: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write a synthetic trace with known true steps (for tests and demos).",
+        usage: "footfall synth -o <file.csv> [<options>]",
         discussion: """
         A walk is a continuous-time model sampled at the rate asked, so the same --seed gives \
         the same walk at any rate. Writes FILE.csv and its sidecar FILE.json with every true \
         step. The device is held in a random orientation chosen by the seed.
+
+          footfall synth -o walk.csv --cadence 110 --rate 50
         """
     )
 
-    @Argument(help: ArgumentHelp("The CSV file to write.", valueName: "file.csv"))
-    var output: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("The CSV file to write; its sidecar gets the same name with .json.", valueName: "file.csv"))
+    var output: String?
+
+    // The output's old spelling: an argument.
+    @Argument(help: .hidden) var outputArgument: String?
 
     @Option(help: "The motion: a walk between still stretches, sitting still, or riding in a vehicle.")
     var kind: SyntheticTrace.Kind = .walk
@@ -21,7 +27,7 @@ struct Synth: ParsableCommand {
     @Option(help: "Steps per minute while walking.")
     var cadence: Double = 110
 
-    @Option(help: "Sample rate, Hz (12.5 to 400).")
+    @Option(help: "Sample rate, Hz (\(SyntheticTrace.ratesText)).")
     var rate: Double = 50
 
     @Option(help: "Length, seconds.")
@@ -37,13 +43,19 @@ struct Synth: ParsableCommand {
     var seed: UInt64 = 1
 
     func validate() throws {
-        if let problem = SyntheticTrace.problem(rateHz: rate, duration: duration, output: output) {
+        if let problem = SyntheticTrace.problem(rateHz: rate, duration: duration, output: try outputFile()) {
             throw ValidationError(problem)
         }
         if !(cadence >= 30 && cadence <= 240) { throw ValidationError("--cadence must be between 30 and 240 steps/min.") }
     }
 
+    /// `-o/--output`, or the file given as an argument.
+    func outputFile() throws -> String {
+        try RenamedOption.output(output, old: outputArgument, oldName: "a file given without -o", what: "the CSV file to write")
+    }
+
     func run() throws {
+        let output = try outputFile()
         var trace = SyntheticTrace(kind: kind)
         trace.cadence = cadence
         trace.rateHz = rate

@@ -1,6 +1,7 @@
 import Testing
 import FootfallDetection
 import FootfallGoals
+import FootfallTraces
 @testable import FootfallAnalysis
 
 /// Days as studies report them, on small recordings whose answers are worked out by hand:
@@ -31,8 +32,10 @@ struct DaySummaryTests {
                 activity.add(step: StepEvent(time: Self.monday + Double(minute * 60) + Double(k) * 0.5, cadence: Double(steps)))
             }
         }
+        #expect(activity.clock == .wallClock)
         let days = DaySummary.summarize(activity.minutes(), minimumWearMinutes: 2)
         #expect(days.map(\.day) == [try LocalDay("2026-05-03"), try LocalDay("2026-05-04")])
+        #expect(days.map(\.number) == [1, 2])
         #expect(days.map(\.steps) == [140, 100])
         #expect(days.map(\.wearMinutes) == [2, 2])
         #expect(days.map(\.walkingMinutes) == [2, 1])
@@ -121,6 +124,30 @@ struct DaySummaryTests {
         #expect(day.cadenceBands == [1, 19, 20, 0, 0, 0, 0, 0])
         #expect(day.walkingMinutes == 39)
         #expect(!day.isValid)
+    }
+
+    /// Days are numbered from the recording's first, by the calendar: a day without minutes
+    /// keeps its number.
+    @Test func daysAreNumberedFromTheFirstWithGapsCounted() {
+        var activity = ActivityMinutes()
+        for day in [0.0, 1, 3] { Self.add(Self.samples(from: Self.monday + day * 86_400 + 600, seconds: 120, moving: true), to: &activity) }
+        #expect(DaySummary.summarize(activity.minutes()).map(\.number) == [1, 2, 4])
+    }
+
+    /// Times that are not dates (seconds from a start, as Footfall's traces and many exports
+    /// write them) make numbered days of 24 hours from that clock's zero, which no time zone
+    /// moves: the zone's offset in 1970 once made day 1 start an hour early.
+    @Test func timesThatAreNotDatesMakeNumberedDaysNoZoneMoves() {
+        var activity = ActivityMinutes(localOffset: { _ in 3600 })
+        Self.add(Self.samples(from: 0, seconds: 90_000, moving: true), to: &activity)
+        #expect(activity.clock == .elapsed)
+        let minutes = activity.minutes()
+        #expect(minutes.first?.start == 0 && minutes.last?.start == 89_940)
+        let days = DaySummary.summarize(minutes)
+        #expect(days.map(\.number) == [1, 2])
+        #expect(days.map(\.recordedMinutes) == [1440, 60])
+        #expect(RecordingClock(firstTime: RecordingClock.earliestWallClockTime) == .wallClock)
+        #expect(RecordingClock(firstTime: RecordingClock.earliestWallClockTime - 1) == .elapsed)
     }
 
     @Test func bandsAreTudorLockes() {

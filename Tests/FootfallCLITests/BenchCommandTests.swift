@@ -50,6 +50,59 @@ struct BenchCommandTests {
         #expect(result.stderr.contains("Error:"))
     }
 
+    /// count and bench take a recording's placement by one rule (the one given, else where the
+    /// recording says): every sample recording with a sidecar is counted alike by both, with
+    /// --placement and without, and --placement changes what the wrist's recordings count.
+    @Test func countAndBenchCountEveryRecordingAlike() throws {
+        let traces = SampleTracesLocation.allTraces.map(SampleTracesLocation.path).filter { trace in
+            let stem = trace.hasSuffix(".gz") ? String(trace.dropLast(3)) : trace
+            return FileManager.default.fileExists(atPath: (stem as NSString).deletingPathExtension + ".json")
+        }
+        #expect(traces.count >= 20)
+        var byPlacement: [[String: Int]] = []
+        for placement in [[], ["--placement", "body"]] {
+            let bench = try FootfallProcess.run(["bench", "--json"] + placement + [SampleTracesLocation.folder])
+            #expect(bench.status == 0, "\(bench.stderr)")
+            let report = try JSONSerialization.jsonObject(with: Data(bench.stdout.utf8)) as? [String: Any]
+            let scores = try #require(report?["recordings"] as? [[String: Any]])
+            // Named without .csv (bench keeps a compressed file's .csv.gz in its name).
+            func stem(_ name: String) -> String { name.replacingOccurrences(of: ".csv.gz", with: "").replacingOccurrences(of: ".csv", with: "") }
+            let benched = Dictionary(uniqueKeysWithValues: scores.map { (stem($0["name"] as! String), $0["counted"] as! Int) })
+            let count = try FootfallProcess.run(["count", "--json"] + placement + traces)
+            #expect(count.status == 0, "\(count.stderr)")
+            var counted: [String: Int] = [:]
+            for line in count.stdout.split(separator: "\n") {
+                let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                let file = ((object["trace"] as! String) as NSString).lastPathComponent
+                counted[stem(file)] = object["steps"] as? Int
+            }
+            #expect(counted.count == traces.count && counted == benched, "\(placement): count \(counted), bench \(benched)")
+            byPlacement.append(counted)
+        }
+        #expect(byPlacement[0]["HughB-walk-1834"] != byPlacement[1]["HughB-walk-1834"], "a wrist recording counted on the body")
+    }
+
+    /// bench reads recordings as count does, with the same options: a delimited file whose
+    /// header names no columns is scored once --columns names them, as its original is.
+    @Test func benchTakesTheReadingOptions() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let original = SampleTracesLocation.path("bangle/100_1.csv")
+        let lines = try String(contentsOfFile: original, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        try (["when,east,north,up"] + lines.dropFirst()).joined(separator: "\n").write(toFile: folder + "/100_1.csv", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: SampleTracesLocation.path("bangle/100_1.json"), toPath: folder + "/100_1.json")
+        let unnamed = try FootfallProcess.run(["bench", "--json", folder])
+        #expect(unnamed.status == 1 && unnamed.stderr.contains("--columns"), "\(unnamed.stderr)")
+        func counted(_ arguments: [String]) throws -> Int? {
+            let result = try FootfallProcess.run(["bench", "--json"] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            return (report?["recordings"] as? [[String: Any]])?.first?["counted"] as? Int
+        }
+        let named = try counted(["--columns", "when,east,north,up", folder]), asRecorded = try counted([original])
+        #expect(named != nil && named == asRecorded)
+    }
+
     @Test func speedModeReportsTheCore() throws {
         let result = try FootfallProcess.run(["bench", "--speed", "--json", SampleTracesLocation.path("synthetic/walk-110spm-50hz.csv")])
         #expect(result.status == 0)

@@ -2,65 +2,56 @@ import Foundation
 import FootfallTestSupport
 import Testing
 
-/// Every `--help` of both executables, and of the development tool footfall-devsets, rendered
-/// at 80 columns by argument-parser's own wrapping, reads as clean paragraphs: no line ends a
-/// paragraph early (a hard line break in the source that the wrapper then breaks again), and
-/// examples stand on their own indented lines, short enough not to be wrapped.
+/// Every `--help` of both executables, rendered at 80 columns by argument-parser's own
+/// wrapping, reads as clean paragraphs: no line ends a paragraph early (a hard line break in
+/// the source that the wrapper then breaks again), and examples stand on their own indented
+/// lines, short enough not to be wrapped (`HelpLayout`; footfall-devsets' are checked in
+/// tools/simulation).
 struct HelpTextTests {
     static let width = 80
 
-    /// `footfall`, each of its subcommands and theirs, `footfall-devsets` and its subcommands,
-    /// and `footfalld`.
-    static func helps() throws -> [(command: String, text: String)] {
-        var helps: [(command: String, text: String)] = []
-        for tool in ["footfall", "footfall-devsets"] {
-            let executable = DaemonProcess.executable(tool)
-            var pending: [[String]] = [[]]
-            while let path = pending.popLast() {
-                let text = try render(executable, path)
-                helps.append((([tool] + path).joined(separator: " "), text))
-                pending += subcommands(in: text).map { path + [$0] }
-            }
-        }
-        helps.append(("footfalld", try render(DaemonProcess.executable("footfalld"), [])))
-        return helps
+    /// `footfall`, each of its subcommands and theirs, and `footfalld`.
+    static func helps() throws -> [HelpLayout.Help] {
+        try HelpLayout.helps(of: DaemonProcess.executable("footfall"), width: width)
+            + [HelpLayout.render(DaemonProcess.executable("footfalld"), [], width: width)]
     }
 
     static func render(_ executable: URL, _ arguments: [String]) throws -> String {
-        let result = try DaemonProcess.run(executable, arguments + ["--help"], environment: ["COLUMNS": "\(width)"])
-        #expect(result.status == 0, "\(executable.lastPathComponent) \(arguments) --help: \(result.stderr)")
-        return result.stdout
-    }
-
-    /// The names listed under SUBCOMMANDS.
-    static func subcommands(in help: String) -> [String] {
-        var names: [String] = []
-        var inSection = false
-        for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("SUBCOMMANDS:") { inSection = true; continue }
-            guard inSection else { continue }
-            if !line.isEmpty && !line.hasPrefix(" ") { break }
-            // A row starts at column 2; its wrapped abstract continues at column 26.
-            if line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first, !name.hasPrefix("See") {
-                names.append(String(name))
-            }
-        }
-        return names
+        let help = try HelpLayout.render(executable, arguments, width: width)
+        #expect(help.status == 0, "\(help.command) --help: \(help.stderr)")
+        return help.text
     }
 
     @Test func theSubcommandsAreAllFound() throws {
         let root = try HelpTextTests.render(DaemonProcess.executable("footfall"), [])
-        #expect(HelpTextTests.subcommands(in: root) == ["status", "watch", "history", "goal", "render", "count", "inspect",
-                                                         "convert", "bench", "plot", "synth", "devices", "record"])
+        #expect(HelpLayout.subcommands(in: root) == ["status", "watch", "history", "goal", "render", "count", "inspect",
+                                                      "convert", "bench", "plot", "synth", "devices", "record"])
         let helps = try HelpTextTests.helps().map(\.command)
-        #expect(helps.contains("footfall-devsets daily-living") && helps.contains("footfall-devsets gestures")
-                && helps.contains("footfall-devsets gesture"), "\(helps)")
+        #expect(helps.contains("footfall count") && helps.contains("footfall record") && helps.contains("footfalld"), "\(helps)")
+    }
+
+    /// An option the commands for recorded data share reads the same in each: its row in
+    /// --help, and the error for a value it refuses.
+    @Test func sharedOptionsReadTheSameInEveryCommand() throws {
+        let footfall = DaemonProcess.executable("footfall")
+        func row(_ option: String, of command: String) throws -> String {
+            let lines = try HelpTextTests.render(footfall, [command]).split(separator: "\n", omittingEmptySubsequences: false)
+            let start = try #require(lines.firstIndex { $0.hasPrefix("  \(option) ") }, "\(command) --help has no \(option)")
+            let continued = lines[(start + 1)...].prefix { $0.hasPrefix(String(repeating: " ", count: HelpLayout.labelColumn)) }
+            return ([lines[start]] + continued).joined(separator: "\n")
+        }
+        #expect(try row("--jobs", of: "count") == row("--jobs", of: "bench"))
+        for command in ["count", "bench"] {
+            let refused = try DaemonProcess.run(footfall, [command, "--jobs", "0", "x.csv"])
+            #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: --jobs must be 1 or more."), "\(command): \(refused.stderr)")
+        }
     }
 
     @Test func everyHelpReadsAsCleanParagraphsAt80Columns() throws {
-        for (command, text) in try HelpTextTests.helps() {
-            let problems = HelpLayout.problems(in: text, width: HelpTextTests.width)
-            #expect(problems.isEmpty, "\(command) --help at \(HelpTextTests.width) columns:\n\(problems.joined(separator: "\n"))")
+        for help in try HelpTextTests.helps() {
+            #expect(help.status == 0, "\(help.command) --help: \(help.stderr)")
+            let problems = HelpLayout.problems(in: help.text, width: HelpTextTests.width)
+            #expect(problems.isEmpty, "\(help.command) --help at \(HelpTextTests.width) columns:\n\(problems.joined(separator: "\n"))")
         }
     }
 
@@ -102,59 +93,5 @@ struct HelpTextTests {
 
             """
         #expect(HelpLayout.problems(in: clean, width: 80).isEmpty, "\(HelpLayout.problems(in: clean, width: 80))")
-    }
-}
-
-/// Reads a help text as argument-parser lays it out and finds lines that end a paragraph
-/// before the wrapper would have.
-enum HelpLayout {
-    /// Where a row's help text starts in OPTIONS, ARGUMENTS and SUBCOMMANDS, and where its
-    /// wrapped lines continue (argument-parser's label column).
-    static let labelColumn = 26
-
-    static func problems(in text: String, width: Int) -> [String] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var problems: [String] = []
-        var inRows = false
-        var paragraphIndent = 0
-        for (index, line) in lines.enumerated() {
-            if !line.isEmpty && !line.hasPrefix(" ") {
-                inRows = ["OPTIONS:", "ARGUMENTS:", "SUBCOMMANDS:"].contains(line)
-                paragraphIndent = 0
-            }
-            guard index + 1 < lines.count, !line.isEmpty, !line.hasPrefix("USAGE:") else { continue }
-            let next = lines[index + 1]
-            guard !next.isEmpty else { continue }
-            let indent = indentation(line)
-            // What a line continuing this one's paragraph starts with.
-            let continuation = inRows && indent < labelColumn ? labelColumn : indent
-            if !inRows && indent > paragraphIndent {
-                // An example line: the next line is another example, or a blank line. A line
-                // back at the paragraph's indentation means the example was too long and the
-                // wrapper broke it.
-                if indentation(next) <= paragraphIndent {
-                    problems.append("an example is followed by text without a blank line (or was wrapped):\n  |\(line)\n  |\(next)")
-                }
-                continue
-            }
-            // A label too long for its column has its help start on the next line, by design.
-            if inRows && indent < labelColumn && !hasHelpBesideLabel(line) { continue }
-            guard indentation(next) == continuation else { continue }
-            let word = next.drop(while: { $0 == " " }).prefix(while: { $0 != " " })
-            // The wrapper breaks at the last space within the width, so the next word would
-            // have fitted on this line with a space before it and one after it.
-            if line.count + 1 + word.count + 1 <= width {
-                problems.append("a paragraph ends early (\"\(word)\" fits on the line before):\n  |\(line)\n  |\(next)")
-            }
-        }
-        return problems
-    }
-
-    static func indentation(_ line: String) -> Int { line.prefix(while: { $0 == " " }).count }
-
-    /// Whether a row's help text starts at the label column on the label's own line.
-    static func hasHelpBesideLabel(_ line: String) -> Bool {
-        let characters = Array(line)
-        return characters.count > labelColumn && characters[labelColumn - 1] == " " && characters[labelColumn] != " "
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FootfallAnalysis
+import FootfallRandom
 import FootfallTestSupport
 import FootfallTraces
 @testable import FootfallDetection

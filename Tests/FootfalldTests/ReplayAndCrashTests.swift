@@ -1,4 +1,4 @@
-import FootfallAnalysis
+import FootfallRandom
 import Foundation
 import Testing
 import FootfallClient

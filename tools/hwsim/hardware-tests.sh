@@ -17,7 +17,7 @@ bin=$(swift build --show-bin-path)
 tests="$bin/FootfallPackageTests.xctest"
 [ -x .build-hwsim/bin/ff-uhid-accel ] || tools/hwsim/build-fixtures.sh >/dev/null
 walk=.build-hwsim/walk-fake.csv
-"$bin/footfall" synth "$walk" --cadence 110 --rate 50 --duration 40 --seed 41 >/dev/null
+"$bin/footfall" synth -o "$walk" --cadence 110 --rate 50 --duration 40 --seed 41 >/dev/null
 failed=0
 step() {  # step NAME COMMAND...
     echo "==> $1"

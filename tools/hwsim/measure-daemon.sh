@@ -25,7 +25,7 @@ mkdir -p "$out"
 bin=$out/bin
 mkdir -p "$bin"
 cp "$built/footfalld" "$built/footfall" "$bin/"
-"$bin/footfall" synth "$out/walk.csv" --rate 100 --cadence 110 --duration $((seconds + 20)) --seed 7 >/dev/null
+"$bin/footfall" synth -o "$out/walk.csv" --rate 100 --cadence 110 --duration $((seconds + 20)) --seed 7 >/dev/null
 tools/hwsim/run-in-guest.sh --rw "$out" --timeout 900 -- "
 set -e
 measure() {  # what, seconds before measuring, trace options

@@ -1,6 +1,7 @@
 import Foundation
 import FootfallAnalysis
 import FootfallDetection
+import FootfallRandom
 import FootfallTraces
 
 /// Builds the daily-living development set: days at home in miniature, cut from real walks.

@@ -1,6 +1,7 @@
 import Foundation
 import FootfallAnalysis
 import FootfallDetection
+import FootfallRandom
 import FootfallText
 import FootfallTraces
 

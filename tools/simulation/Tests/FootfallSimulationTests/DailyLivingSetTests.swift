@@ -7,8 +7,9 @@ import FootfallSimulation
 /// have: these tests run where ../shared/datasets is, and skip cleanly elsewhere.
 struct DailyLivingSetTests {
     static let datasets: String = {
+        // Beside the repository: up from tools/simulation/Tests/FootfallSimulationTests/.
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
+        for _ in 0..<6 { url.deleteLastPathComponent() }
         return url.appendingPathComponent("shared/datasets").path
     }()
     static var available: Bool { FileManager.default.fileExists(atPath: datasets + "/ipol-lowerback") }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A small deterministic random number generator (SplitMix64), so synthetic traces and
 /// randomised tests come out the same on every machine and every run.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
@@ -21,8 +29,6 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     public mutating func gaussian(mean: Double = 0, deviation: Double = 1) -> Double {
         let u1 = max(Double.random(in: 0..<1, using: &self), 1e-300)
         let u2 = Double.random(in: 0..<1, using: &self)
-        return mean + deviation * (-2 * Foundation.log(u1)).squareRoot() * Foundation.cos(2 * Double.pi * u2)
+        return mean + deviation * (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
 }
-
-import Foundation

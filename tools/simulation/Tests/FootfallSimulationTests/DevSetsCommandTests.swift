@@ -5,6 +5,18 @@ import FootfallTestSupport
 /// `footfall-devsets`, the development tool that writes the simulated gestures (built from
 /// tools/simulation, installed nowhere), run as a process.
 struct DevSetsCommandTests {
+    /// Its --help and each subcommand's read as clean paragraphs at 80 columns, as footfall's do.
+    @Test func everyHelpReadsAsCleanParagraphsAt80Columns() throws {
+        let helps = try HelpLayout.helps(of: Self.executable, width: 80)
+        #expect(helps.map(\.command).sorted() == ["footfall-devsets", "footfall-devsets daily-living", "footfall-devsets gesture",
+                                                  "footfall-devsets gestures"])
+        for help in helps {
+            #expect(help.status == 0, "\(help.command) --help: \(help.stderr)")
+            let problems = HelpLayout.problems(in: help.text, width: 80)
+            #expect(problems.isEmpty, "\(help.command) --help at 80 columns:\n\(problems.joined(separator: "\n"))")
+        }
+    }
+
     static let executable = DaemonProcess.executable("footfall-devsets")
 
     /// The gesture traces in SampleTraces/synthetic are what the tool writes for the arguments

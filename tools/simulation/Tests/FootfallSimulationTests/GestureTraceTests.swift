@@ -1,10 +1,23 @@
 import Foundation
 import Testing
-import FootfallSimulation
 import FootfallDetection
+import FootfallSimulation
+import FootfallTestSupport
 
-/// Gesture traces: deterministic, physical (gravity's size at rest), and quantised on request.
+/// Gesture traces: deterministic, physical (gravity's size at rest), quantised on request, and
+/// never walking to the detector (a smoke test: real hands at work are RealWristActivityTests'
+/// and the walking model's).
 struct GestureTraceTests {
+    @Test(arguments: [(GestureTrace.Gesture.combing, 25.0), (.combing, 50.0), (.waving, 50.0), (.eating, 32.0),
+                      (.drinking, 32.0), (.clapping, 50.0), (.phone, 25.0)])
+    func rhythmicHandsCountNothing(gesture: GestureTrace.Gesture, rate: Double) {
+        var trace = GestureTrace(gesture: gesture)
+        trace.rateHz = rate
+        trace.duration = 120
+        trace.seed = 3
+        #expect(Signals.steps(trace.generate()).isEmpty)
+    }
+
     @Test(arguments: GestureTrace.Gesture.allCases)
     func sameSeedSameSamples(gesture: GestureTrace.Gesture) {
         var trace = GestureTrace(gesture: gesture)

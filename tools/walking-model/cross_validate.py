@@ -1,31 +1,42 @@
 #!/usr/bin/env python3
 """The team's scoreboard: the whole detector, cross-validated on real recordings.
 
-usage: tools/walking-model/cross_validate.py [--by subject|dataset|both] [DATASET_DIR ...]
+usage: tools/walking-model/cross_validate.py [--by subject|dataset|both] [--nested] [DATASET_DIR ...]
+       tools/walking-model/cross_validate.py --lockbox        (once, at the end)
 
 For every fold it learns everything the walking decision learns (the walking envelope and the
-logistic regression, walkdata.train) from the other folds' recordings only, writes that model
-to a JSON file, and scores the held-out fold's recordings with it (`footfall bench
---walking-model FOLD.json --json`). The held-out reports are merged into one table, which is
-printed beside the in-sample table (the model learned from every recording, as the shipped
-one is) and the distance between them: a large distance is a model that fits more than it
-generalises.
+forest, walkdata.train; each placement's policy, bouts.fit_policies) from the other folds'
+recordings only, writes that model to a JSON file, and scores the held-out fold's recordings
+with it (`footfall bench --walking-model FOLD.json --json`). The held-out reports are merged
+into one table, which is printed beside the in-sample table (the model learned from every
+recording outside the lockbox) and the distance between them: a large distance is a model
+that fits more than it generalises.
 
-  --by subject: leave one subject out (within each dataset; a subject is the sidecar's
-                `subject`, or for bangle-wrist the contributor its file name gives).
+  --by subject: leave people out, in five folds (walkdata.people_folds; a subject is the
+                sidecar's `subject`, bangle-wrist's contributor or pebble-wrist's capture
+                as the file name gives them).
   --by dataset: leave one dataset out: learned from the other datasets alone.
 
-The stretches are measured once (`footfall bench --windows-csv`); folds differ only in which
-of them the model learns from. Needs numpy and scikit-learn.
+The lockbox (walkdata.in_lockbox, about one person in five of every set) is in no table: no
+model learns from it and no setting is chosen on it. `--lockbox` scores it once, with a model
+learned from everyone else, after every choice is made.
+
+A policy is calibrated on the forest's reading of people it never saw: each stretch's
+log-odds from the forest of the people fold that left its person out. With --nested, a fold's
+policy is learned from forests that never saw the fold's people either.
+
+The stretches are measured once (`footfall bench --windows-csv --nodes-csv`); folds differ
+only in which of them the model learns from. Needs numpy, scipy and lightgbm.
 """
-import argparse, json, os, subprocess, sys, tempfile
+import argparse, hashlib, json, os, subprocess, sys, tempfile
 from collections import defaultdict
 import numpy as np
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 import walkdata  # noqa: E402
-from train import build, dataset_folders, measure  # noqa: E402
+import bouts  # noqa: E402
+from train import PEOPLE_FOLDS, build, dataset_folders, measure, nodes_path  # noqa: E402
 
 
 def recordings(folders):
@@ -64,6 +75,7 @@ def merged_table(footfall, reports, work, name):
 
 
 KEY_FIGURES = [("walk_median_ape_pct", "median err %"), ("walk_total_err_pct", "summed err %"),
+               ("walks_off_10pct", "walks off >10%"), ("walks_off_20pct", "walks off >20%"),
                ("nonwalk_false_steps_per_h", "false/h")]
 
 
@@ -111,59 +123,114 @@ def distance_table(in_sample, cross, title):
     return "\n".join(rows)
 
 
+def policy_settings(a):
+    """The settings `bouts.fit_policies` is given (bouts.SETTINGS unless the command line says)."""
+    given = dict(wrist_bias_shift=a.wrist_bias_shift, walking_bout_seconds=a.walking_bout,
+                 not_walking_spell_seconds=a.not_walking_spell, bout_start_walking=a.bout_start)
+    return dict(settings={k: v for k, v in given.items() if v is not None})
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folders", nargs="*", help="dataset folders (default: every set in ../shared/datasets)")
     ap.add_argument("--by", choices=["subject", "dataset", "both"], default="both")
-    ap.add_argument("--windows", help="a stretches CSV already measured by `footfall bench --windows-csv`")
+    ap.add_argument("--windows", help="a stretches CSV already measured by `footfall bench --windows-csv` (and the judged "
+                                      "stretches beside it, as train.py measures them)")
     ap.add_argument("--json-out", help="also write the tables' figures as JSON")
-    ap.add_argument("--folds", type=int,
-                    help="with --by subject: group the people into this many folds (a seeded shuffle) instead of one "
-                         "fold per person: quicker, for experiments; the scoreboard is one per person")
-    ap.add_argument("--start", type=float, default=walkdata.START_PROBABILITY,
-                    help="the probability a stretch needs to start a walk (default %(default)s)")
-    ap.add_argument("--continue", dest="keep", type=float,
-                    help="the probability below which a walk going is judged not walking (default: the detector's "
-                         "own, WalkingDecision.Configuration.continueProbability)")
+    ap.add_argument("--nested", action="store_true",
+                    help="learn each fold's policies from forests that never saw the fold's people either (a forest for "
+                         "each pair of folds, four times the work): the scoreboard's figures; without, a fold's policies "
+                         "are learned from the other people's stretches as read by forests that saw the fold")
+    ap.add_argument("--wrist-bias-shift", type=float, metavar="NATS",
+                    help="added to the wrist's calibrated evidence (default bouts.SETTINGS, chosen on the people-out folds)")
+    ap.add_argument("--walking-bout", type=float, metavar="SECONDS", help="how long walking lasts (default bouts.SETTINGS)")
+    ap.add_argument("--not-walking-spell", type=float, metavar="SECONDS",
+                    help="how long not walking lasts (default bouts.SETTINGS)")
+    ap.add_argument("--bout-start", type=float, metavar="P",
+                    help="the probability that a bout's first stretch is walking (default bouts.SETTINGS)")
     ap.add_argument("--without", metavar="FEATURE,...", type=lambda v: [n for n in v.split(",") if n], default=[],
                     help="learn the forests without these features (held constant, so no tree reads them; "
                          "the envelope still bounds them): what a feature is worth, left out")
     ap.add_argument("--work", metavar="DIR", help="keep the folds' models and reports in DIR (default: a temporary folder)")
+    ap.add_argument("--lockbox", action="store_true",
+                    help="score the lockbox people (walkdata.in_lockbox) with a model learned from everyone else, and "
+                         "nothing else: once, at the end, after every setting has been chosen without them")
+    ap.add_argument("--footfall", metavar="PATH",
+                    help="score with this footfall binary (another checkout's, for a before-and-after) instead of "
+                         "building this checkout's")
     a = ap.parse_args()
     windows = os.path.abspath(a.windows) if a.windows else None
     folders = dataset_folders(a.folders)
-    footfall = build()
+    footfall = os.path.abspath(a.footfall) if a.footfall else build()
     work = a.work or tempfile.mkdtemp(prefix="footfall-cv-")
     os.makedirs(work, exist_ok=True)
     recs = recordings(folders)
-    w = walkdata.Windows(windows) if windows else measure(footfall, [r[0] for r in recs], os.path.join(work, "windows.csv"))
+    windows_csv = windows or os.path.join(work, "windows.csv")
+    w = walkdata.Windows(windows) if windows else measure(footfall, [r[0] for r in recs], windows_csv)
+    nodes = bouts.Nodes(nodes_path(windows_csv))
     unknown = [name for name in a.without if name not in w.feature_names]
     if unknown:
         ap.error("--without: no feature named %s (the features: %s)" % (", ".join(unknown), ", ".join(w.feature_names)))
+    settings = policy_settings(a)
 
-    everything = np.ones(len(w.y), bool)
+    # Every table is of the people outside the lockbox, and every model learns from them alone.
+    tuning = np.array([not walkdata.in_lockbox(subject) for subject in w.subject])
+    tuning_nodes = np.array([not walkdata.in_lockbox(subject) for subject in nodes.subject])
+    lockbox_recs = [r for r in recs if walkdata.in_lockbox(r[2])]
+    recs = [r for r in recs if not walkdata.in_lockbox(r[2])]
+    # The forests of the people folds (of the tuning people), and every tuning node's log-odds
+    # from the one that left its person out.
+    fold_models = []
+    log_odds, outside = bouts.out_of_fold(w, nodes, tuning, tuning_nodes, PEOPLE_FOLDS, models=fold_models)
+
+    def write_model(path, train_mask, policy_mask, policy_log_odds=log_odds, policy_outside=outside, model=None):
+        model = model or walkdata.train(w, train_mask, without=a.without)
+        policies = bouts.fit_policies(nodes, policy_log_odds, policy_outside, policy_mask, **settings)
+        with open(path, "w") as f:
+            json.dump(walkdata.model_json(w.feature_names, model, policies), f)
+        return policies
+
     model_path = os.path.join(work, "model-in-sample.json")
-    with open(model_path, "w") as f:
-        json.dump(walkdata.model_json(w.feature_names, walkdata.train(w, everything, without=a.without), a.start, a.keep), f)
+    write_model(model_path, tuning, tuning_nodes)
+    if a.lockbox:
+        text, merged = merged_table(footfall, [bench(footfall, model_path, [r[0] for r in lockbox_recs],
+                                                     os.path.join(work, "lockbox.json"))], work, "lockbox")
+        people = sorted({r[2] for r in lockbox_recs})
+        print(f"== the lockbox: {len(people)} people, {len(lockbox_recs)} recordings, scored by a model learned from "
+              f"the {len({r[2] for r in recs})} others\n" + text)
+        if a.json_out:
+            with open(a.json_out, "w") as f:
+                json.dump({"lockbox": merged, "people": people}, f, indent=1)
+        return
     in_text, in_sample = merged_table(footfall, [bench(footfall, model_path, [r[0] for r in recs],
                                                        os.path.join(work, "all.json"))], work, "in-sample")
-    print("== in sample (the model learned from every recording)\n" + in_text)
+    print(f"== in sample (the model learned from every recording outside the lockbox: {len(recs)} recordings of "
+          f"{len({r[2] for r in recs})} people; the lockbox's {len(lockbox_recs)} recordings of "
+          f"{len({r[2] for r in lockbox_recs})} people are in no table)\n" + in_text)
     results = {"in_sample": in_sample}
 
+    fold_of = walkdata.people_folds(sorted(set(w.subject[tuning]) | set(nodes.subject[tuning_nodes])), PEOPLE_FOLDS)
+    # A person with no stretch at all (a recording that made no candidate) is scored in a fold
+    # the hash of their name picks: no model learned from them either way.
+    for _, _, subject in recs:
+        fold_of.setdefault(subject, int(hashlib.sha256(subject.encode()).hexdigest()[:8], 16) % PEOPLE_FOLDS)
     for scheme in (["subject", "dataset"] if a.by == "both" else [a.by]):
         folds = defaultdict(list)
-        fold_of = {}
-        if scheme == "subject" and a.folds:
-            fold_of = {person: f"fold {k}" for person, k in walkdata.people_folds([r[2] for r in recs], a.folds).items()}
         for trace, dataset, subject in recs:
-            folds[fold_of.get(subject, subject) if scheme == "subject" else dataset].append(trace)
-        groups = np.array([fold_of.get(s, s) for s in w.subject]) if scheme == "subject" else w.dataset
+            folds[fold_of[subject] if scheme == "subject" else dataset].append(trace)
+        groups = np.array([fold_of.get(s, -1) for s in w.subject]) if scheme == "subject" else w.dataset
+        node_groups = np.array([fold_of.get(s, -1) for s in nodes.subject]) if scheme == "subject" else nodes.dataset
         reports = []
         for i, (fold, traces) in enumerate(sorted(folds.items())):
-            train_mask = groups != fold
+            train_mask = tuning & (groups != fold)
+            policy_mask = tuning_nodes & (node_groups != fold)
             path = os.path.join(work, f"model-{scheme}-{i}.json")
-            with open(path, "w") as f:
-                json.dump(walkdata.model_json(w.feature_names, walkdata.train(w, train_mask, without=a.without), a.start, a.keep), f)
+            lo, out = log_odds, outside
+            if a.nested:
+                # The policy's stretches read by forests that never saw the fold's people.
+                lo, out = bouts.out_of_fold(w, nodes, train_mask, policy_mask, PEOPLE_FOLDS)
+            model = dict(fold_models)[fold] if scheme == "subject" and not a.without else None
+            write_model(path, train_mask, policy_mask, lo, out, model=model)
             reports.append(bench(footfall, path, traces, os.path.join(work, f"{scheme}-{i}-report.json")))
         text, merged = merged_table(footfall, reports, work, scheme)
         title = "leave one " + scheme + " out"

@@ -21,12 +21,13 @@ scores the whole detector the same way.
 
 Needs numpy, scipy and lightgbm.
 """
-import argparse, datetime, glob, os, subprocess, sys
+import argparse, datetime, glob, json, os, subprocess, sys
 import numpy as np
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 import walkdata  # noqa: E402
+import bouts  # noqa: E402
 
 root = os.path.abspath(os.path.join(here, "..", ".."))
 SHARED = os.path.abspath(os.path.join(root, "..", "shared", "datasets"))
@@ -50,24 +51,39 @@ def build():
     return os.path.join(bin_dir, "footfall")
 
 
+def nodes_path(csv_path):
+    """Where `measure` writes the judged stretches beside the stretches' CSV."""
+    return csv_path[:-len(".csv")] + "-nodes.csv" if csv_path.endswith(".csv") else csv_path + ".nodes"
+
+
 def measure(footfall, traces, csv_path):
     """Measures the stretches of the recordings `traces` and of their copies as other devices
-    would have recorded them (augment.py, written once under .build), into one CSV."""
+    would have recorded them (augment.py, written once under .build), into one CSV, and the
+    stretches the walking gate judged into another (`nodes_path`)."""
     import augment
     augmented_root = os.path.join(root, ".build", "walking-augmented")
     subprocess.run([sys.executable, os.path.join(here, "augment.py"), augmented_root] + traces, check=True)
     augmented = [os.path.relpath(augment.copy_path(augmented_root, variant, trace), root)
                  for variant in sorted(augment.VARIANTS) for trace in traces]
-    real_csv, augmented_csv = csv_path + ".real", csv_path + ".augmented"
-    subprocess.run([footfall, "bench", "--windows-csv", real_csv] + traces, check=True)
-    subprocess.run([footfall, "bench", "--windows-csv", augmented_csv] + augmented, check=True)
-    with open(csv_path, "w") as out:
-        for i, part in enumerate((real_csv, augmented_csv)):
-            with open(part) as f:
-                header = f.readline()
-                if i == 0:
-                    out.write(header)
-                out.writelines(f)
+    parts = []
+    # The recordings at the placement their sidecars name, their copies, and the recordings
+    # again with the placement unknown: the stretches the gate judges for a device nobody
+    # placed, from which the unknown placement's policy is learned. (The forest learns every
+    # stretch at its placement and unknown already: walkdata.with_unknown_placement.)
+    for name, recordings, extra in (("real", traces, []), ("augmented", augmented, []),
+                                    ("unknown", traces, ["--placement", "unknown"])):
+        part = (csv_path + "." + name, nodes_path(csv_path) + "." + name)
+        subprocess.run([footfall, "bench", "--windows-csv", part[0], "--nodes-csv", part[1]] + extra + recordings, check=True)
+        parts.append(part)
+    for which, target in ((0, csv_path), (1, nodes_path(csv_path))):
+        with open(target, "w") as out:
+            # The stretches of the unknown placement are the forest's already (see above).
+            for i, part in enumerate(parts if which == 1 else parts[:2]):
+                with open(part[which]) as f:
+                    header = f.readline()
+                    if i == 0:
+                        out.write(header)
+                    out.writelines(f)
     return walkdata.Windows(csv_path)
 
 
@@ -120,8 +136,8 @@ def stretch_figures(w, mask, probs):
     y = w.y[mask]
     walk = judged & (y == 1)
     still = judged & (y == 0)
-    return (float((probs[walk] < walkdata.START_PROBABILITY).mean()),
-            float((probs[still] >= walkdata.START_PROBABILITY).mean()) if still.any() else float("nan"))
+    return (float((probs[walk] < walkdata.EVEN_ODDS).mean()),
+            float((probs[still] >= walkdata.EVEN_ODDS).mean()) if still.any() else float("nan"))
 
 
 def named(figures):
@@ -139,7 +155,7 @@ def cross_validated(w, groups):
     for g in np.unique(groups):
         test = groups == g
         model = walkdata.train(w, ~test)
-        probs[test] = walkdata.probability(model["forest"], w.X[test], model["bounds"])
+        probs[test] = walkdata.probability(model["forest"], w.X[test])
     return probs
 
 
@@ -163,13 +179,21 @@ def learning_curve(w, fractions=(0.25, 0.5, 0.75, 1.0), folds=5, repeats=10, see
                     continue
                 model = walkdata.train(w, train_mask)
                 test = fold == k
-                p = walkdata.probability(model["forest"], w.X[test], model["bounds"])
+                p = walkdata.probability(model["forest"], w.X[test])
                 figures = stretch_figures(w, test, p)
                 missed.append(figures[0])
                 if not np.isnan(figures[1]):
                     passed.append(figures[1])
         rows.append((fraction, float(np.mean(missed)), float(np.mean(passed)) if passed else float("nan")))
     return rows
+
+
+def swift_policy(policy):
+    """A PlacementPolicy literal."""
+    fields = [("evidenceScale", "evidence_scale"), ("evidenceBias", "evidence_bias"), ("envelopePenalty", "envelope_penalty"),
+              ("boutStartWalking", "bout_start_walking"), ("walkingBoutSeconds", "walking_bout_seconds"),
+              ("notWalkingSpellSeconds", "not_walking_spell_seconds")]
+    return "PlacementPolicy(" + ", ".join(f"{swift}: {significant(policy[key], 8)!r}" for swift, key in fields) + ")"
 
 
 def significant(value, digits=10):
@@ -261,7 +285,10 @@ def main():
     else:
         traces = walkdata.traces_in(folders)
     csv_path = a.windows or os.path.join(root, ".build", "walking-windows.csv")
-    w = walkdata.Windows(csv_path) if a.windows else measure(build(), traces, csv_path)
+    footfall = build()
+    w = walkdata.Windows(csv_path) if a.windows else measure(footfall, traces, csv_path)
+    constants = subprocess.run([footfall, "bench", "--feature-constants"], check=True, capture_output=True,
+                               text=True).stdout.strip()
 
     if a.learning_curve:
         print("subjects learned from   walking stretches missed   not-walking stretches passed   (5 folds of subjects held out)")
@@ -272,7 +299,13 @@ def main():
 
     everything = np.ones(len(w.y), bool)
     model = walkdata.train(w, everything)
-    in_sample = named(stretch_figures(w, everything, walkdata.probability(model["forest"], w.X, model["bounds"])))
+    in_sample = named(stretch_figures(w, everything, walkdata.probability(model["forest"], w.X)))
+    # Each placement's policy, calibrated on people the forest never saw: every judged
+    # stretch's log-odds from the forest of the people folds that left its person out.
+    nodes = bouts.Nodes(nodes_path(csv_path))
+    all_nodes = np.ones(len(nodes), bool)
+    log_odds, outside = bouts.out_of_fold(w, nodes, everything, all_nodes, PEOPLE_FOLDS)
+    policies = bouts.fit_policies(nodes, log_odds, outside, all_nodes)
     if a.check or a.skip_cross_validation:
         # The check is of the model: the cross-validated figures (a forest per person left
         # out) are written when the model is, not learned again.
@@ -300,7 +333,7 @@ def main():
         "// (each named with the SHA-256 of its trace and sidecar in " + os.path.relpath(walkdata.MANIFEST, root) + ",",
         "// fingerprint " + manifest_fingerprint(traces) + "; `train.py --check` learns from exactly these).",
         "//",
-        "// Stretch-level figures at the start probability (stretches the gate would judge):",
+        "// Stretch-level figures of the forest at even odds (stretches with a walk's gaps):",
     ]
     for title, figures in (("in sample", in_sample), (f"leaving people out ({PEOPLE_FOLDS} folds)", by_subject),
                            ("leave one dataset out", by_dataset)):
@@ -312,6 +345,11 @@ def main():
         "// and docs/detector.md.",
         "//",
         "// Features, in order: " + ", ".join(names),
+        "// Feature constants (WalkingFeatures.Constants): " + constants,
+        "//",
+        "// Each placement's policy (PlacementPolicy), learned from the judged stretches of every recording,",
+        "// each read by a forest that left its person out (tools/walking-model/bouts.py): " + ", ".join(
+            f"{p} {len(nodes.y[(nodes.placement == p) & (nodes.y >= 0)])} labelled" for p in bouts.PLACEMENTS) + ".",
         "",
         f"// The forest: {len(forest['roots'])} trees, {len(forest['feature'])} nodes "
         f"({sum(1 for f in forest['feature'] if f < 0)} leaves); settings {walkdata.FOREST}.",
@@ -328,7 +366,11 @@ def main():
         "            roots: " + swift_array("Int32", forest["roots"]) + "),",
         "        lowerBounds: " + swift_vector(low, "-.infinity") + ",",
         "        upperBounds: " + swift_vector(high, ".infinity") + ",",
-        "        wristUpperBounds: " + swift_vector(wrist_high, ".infinity") + ")",
+        "        wristUpperBounds: " + swift_vector(wrist_high, ".infinity") + ",",
+    ] + [f"        {p}: " + swift_policy(policies[p]) + ("," if p != bouts.PLACEMENTS[-1] else ")") for p in bouts.PLACEMENTS] + [
+        "",
+        "    /// The feature constants the model's stretches were measured with (`WalkingFeatures.Constants.fingerprint`).",
+        "    static let trainedFeatureConstants = " + json.dumps(constants),
         "}",
         "",
     ]
@@ -347,7 +389,7 @@ def main():
         f.write(text)
     if os.path.abspath(a.output) == os.path.abspath(OUT):
         walkdata.write_manifest(traces)
-    print("\n".join(lines[:18]))
+    print("\n".join(lines[:24]))
     print("wrote", os.path.relpath(a.output, root))
 
 

@@ -28,14 +28,33 @@ AUGMENTED_WEIGHT = 1 / 3
 
 def subject_of(meta, trace):
     """The person a recording belongs to, for leaving one out. bangle-wrist's sidecars name no
-    subject: its files are grouped by the contributor the file name gives."""
+    subject: its files are grouped by the contributor the file name gives. pebble-wrist's name
+    none either: its files are grouped by the capture the file name gives (`pbl_25477` in
+    `walk_100_pbl_25477_18`), each a watch's owner sending in their walks."""
+    import re
     if meta.get("subject"):
         return str(meta["subject"])
     name = os.path.basename(trace)
     for prefix in ("HughB", "Guillaume", "cartron", "extra", "100"):
         if name.startswith(prefix):
             return prefix
+    capture = re.search(r"pbl_\d+", name)
+    if capture:
+        return capture.group(0)
     return name
+
+
+# The lockbox: the people no choice ever sees. Every setting is chosen on the people-out folds
+# of the others; the lockbox is scored once, at the end, by a model learned from everyone else
+# (cross_validate.py --lockbox). A person is in it when the SHA-256 of "dataset/subject" is a
+# multiple of LOCKBOX_EVERY in its first 32 bits: fixed by the names alone, about one person in
+# five of every set, and the same on every machine.
+LOCKBOX_EVERY = 5
+
+
+def in_lockbox(person):
+    """Whether `person` ("dataset/subject", as `Windows.subject` holds them) is in the lockbox."""
+    return int(hashlib.sha256(person.encode()).hexdigest()[:8], 16) % LOCKBOX_EVERY == 0
 
 
 TRACE_SUFFIXES = (".csv.gz", ".csv")
@@ -420,18 +439,14 @@ def score(forest, X):
     return total
 
 
-def probability(forest, X, bounds=None):
-    p = 1 / (1 + np.exp(-score(forest, X)))
-    if bounds is not None:
-        p = np.where(inside(bounds, X), p, 0.0)
-    return p
+def probability(forest, X):
+    """The forest's probability of walking for each row of X."""
+    return 1 / (1 + np.exp(-score(forest, X)))
 
 
-# The probability a stretch needs to start a walk: even odds, with the classes weighed
-# equally in the fit. (A walk already going is held to less, the detector's own
-# WalkingDecision.Configuration.continueProbability: a model file names one only when an
-# experiment asks for another.)
-START_PROBABILITY = 0.5
+# Even odds, with the classes weighed equally in the fit: where the stretch-level figures read
+# the forest (the detector decides over bouts, bouts.py).
+EVEN_ODDS = 0.5
 
 
 def train(windows, mask, settings=None, without=()):
@@ -442,12 +457,12 @@ def train(windows, mask, settings=None, without=()):
             "bounds": (low, high, wrist_envelope(windows, mask), placement)}
 
 
-def model_json(names, model, start=START_PROBABILITY, keep=None):
-    """The model as `footfall --walking-model` reads it; `keep`, the continue probability, only
-    when given (else the detector keeps its own)."""
+def model_json(names, model, policies=None):
+    """The model as `footfall --walking-model` reads it, with each placement's policy
+    (bouts.fit_policies) when given (else the detector's defaults)."""
     low, high, wrist_high, _ = model["bounds"]
     out = {"features": names, "forest": model["forest"], "lower_bounds": low, "upper_bounds": high,
-           "wrist_upper_bounds": wrist_high, "start_probability": start}
-    if keep is not None:
-        out["continue_probability"] = keep
+           "wrist_upper_bounds": wrist_high}
+    if policies is not None:
+        out["policies"] = policies
     return out

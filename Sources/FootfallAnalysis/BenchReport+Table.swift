@@ -21,13 +21,14 @@ extension BenchReport {
     public func datasetTable() -> String {
         var table = TextTable([("dataset", .left), ("recs", .right), ("true", .right), ("counted", .right),
                                ("median err %", .right), ("mean err %", .right), ("summed err %", .right),
-                               ("precision", .right), ("recall", .right), ("F1", .right),
+                               (">10%", .right), (">20%", .right), ("precision", .right), ("recall", .right), ("F1", .right),
                                ("walks≥4 recall", .right), ("false/h", .right), ("mixed", .right), ("samples/s", .right)])
         for d in datasets {
             table.add([d.dataset, String(d.recordings), String(d.trueSteps), String(d.counted),
                        d.walkingMedianError.map { formatted($0, decimals: 2) } ?? "-",
                        d.walkingMeanError.map { formatted($0, decimals: 2) } ?? "-",
                        d.walkingSummedError.map { formatted($0, decimals: 2) } ?? "-",
+                       d.walksOffByTenPercent.map(String.init) ?? "-", d.walksOffByTwentyPercent.map(String.init) ?? "-",
                        d.match.map { formatted($0.precision, decimals: 4) } ?? "-",
                        d.match.map { formatted($0.recall, decimals: 4) } ?? "-",
                        d.match.map { formatted($0.f1, decimals: 4) } ?? "-",

@@ -14,6 +14,9 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
     public var walkingMeanError: Double?
     /// Signed error of the summed count over walking recordings, percent.
     public var walkingSummedError: Double?
+    /// Walking recordings whose count is off by more than 10 %, and by more than 20 %.
+    public var walksOffByTenPercent: Int?
+    public var walksOffByTwentyPercent: Int?
     /// Per-step agreement summed over recordings with step times.
     public var match: StepMatch?
     /// Counted steps per hour over non-walking recordings: all false.
@@ -44,6 +47,8 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
         case walkingMedianError = "walk_median_ape_pct"
         case walkingMeanError = "walk_mean_ape_pct"
         case walkingSummedError = "walk_total_err_pct"
+        case walksOffByTenPercent = "walks_off_10pct"
+        case walksOffByTwentyPercent = "walks_off_20pct"
         case falseStepsPerHour = "nonwalk_false_steps_per_h"
         case nonWalkingHours = "nonwalk_hours"
         case mixedTrue = "mixed_true"
@@ -69,6 +74,8 @@ public struct DatasetSummary: Sendable, Codable, Equatable {
             let truth = walking.reduce(0) { $0 + $1.trueSteps }
             let found = walking.reduce(0) { $0 + $1.counted }
             walkingSummedError = Double(found - truth) / Double(truth) * 100
+            walksOffByTenPercent = errors.filter { $0 > 10 }.count
+            walksOffByTwentyPercent = errors.filter { $0 > 20 }.count
         }
         let matches = scores.compactMap(\.match)
         if !matches.isEmpty { match = matches.reduce(StepMatch(truePositives: 0, falsePositives: 0, falseNegatives: 0), +) }

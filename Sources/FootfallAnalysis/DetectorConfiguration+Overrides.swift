@@ -12,7 +12,7 @@ public struct ConfigurationOverrideError: Error, CustomStringConvertible {
 extension DetectorConfiguration {
     /// The tunables by name, for `--set name=value` in experiments and `tools/tune`: every
     /// number of the configuration but the walking model's (`--walking-model`), the walking
-    /// gate's groups (`selection`, `decision`, `crediting`) by their fields' names. Durations
+    /// gate's groups (`selection`, `crediting`) by their fields' names. Durations
     /// are given in seconds, switches as 0 or 1.
     static var tunables: [String: WritableKeyPath<DetectorConfiguration, Double>] { [
         "processingRateHz": \.processingRateHz,
@@ -41,18 +41,8 @@ extension DetectorConfiguration {
         "halfStepEstimateHigh": \.crediting.halfStepEstimateHigh,
         "mostPeriodChange": \.crediting.mostPeriodChange,
         "alikeStrikes": \.crediting.alikeStrikes,
-        "finishedWalkStillness": \.decision.finishedWalkStillness,
-        "walkingStartProbability": \.decision.startProbability,
-        "walkingResumedStartProbability": \.decision.resumedStartProbability,
-        "walkingRhythmStartProbability": \.decision.rhythmStartProbability,
-        "wristStartProbability": \.decision.wristStartProbability,
-        "wristRhythmStartProbability": \.decision.wristRhythmStartProbability,
-        "walkingContinueProbability": \.decision.continueProbability,
-        "wristUnprovenContinueProbability": \.decision.wristUnprovenContinueProbability,
-        "clearlyNotWalkingProbability": \.decision.clearlyNotWalkingProbability,
-        "clearlyWalkingProbability": \.decision.clearlyWalkingProbability,
-        "creditWithheldProbability": \.decision.creditWithheldProbability,
-        "refusedBelowProbability": \.decision.refusedBelowProbability,
+        "strideVerticalRepeat": \.crediting.strideVerticalRepeat,
+        "finishedWalkStillness": \.selection.finishedWalkStillness,
     ] }
     static var durations: [String: WritableKeyPath<DetectorConfiguration, Duration>] { [
         "maximumGap": \.maximumGap,
@@ -64,7 +54,7 @@ extension DetectorConfiguration {
         "longestStepPeriod": \.longestStepPeriod,
         "shortestStride": \.shortestStride,
         "rhythmMemory": \.rhythmMemory,
-        "resumeWindow": \.selection.resumeWindow,
+        "boutGap": \.boutGap,
         "stillBeforeStart": \.selection.stillBeforeStart,
         "stillBeforeEnd": \.selection.stillBeforeEnd,
         "stillAfterStart": \.selection.stillAfterStart,
@@ -72,32 +62,38 @@ extension DetectorConfiguration {
         "evidenceMemory": \.evidenceMemory,
         "decisionContext": \.decisionContext,
         "shortestStep": \.shortestStep,
+        "shortestStrideHalved": \.crediting.shortestStrideHalved,
     ] }
     static var integers: [String: WritableKeyPath<DetectorConfiguration, Int>] { [
         "confirmationSteps": \.selection.confirmationSteps,
-        "wristConfirmationSteps": \.selection.wristConfirmationSteps,
         "resumeConfirmationSteps": \.selection.resumeConfirmationSteps,
         "mostStepsPerGap": \.mostStepsPerGap,
         "mostFaintStepsInARow": \.crediting.mostFaintStepsInARow,
-        "mostStepsWithheld": \.crediting.mostStepsWithheld,
         "shortWalkSteps": \.selection.shortWalkSteps,
         "longestShortWalk": \.selection.longestShortWalk,
-        "verificationSteps": \.selection.verificationSteps,
-        "verificationInterval": \.selection.verificationInterval,
-        "confidentVerificationInterval": \.selection.confidentVerificationInterval,
+        "judgementSteps": \.selection.judgementSteps,
+        "judgementInterval": \.selection.judgementInterval,
+        "finalJudgementSteps": \.selection.finalJudgementSteps,
+        "earlyJudgementInterval": \.selection.earlyJudgementInterval,
+        "youngRunSteps": \.selection.youngRunSteps,
         "finishedWalkExtraSteps": \.selection.finishedWalkExtraSteps,
-        "verificationFailures": \.verificationFailures,
         "halfPeriodSteps": \.crediting.halfPeriodSteps,
     ] }
     static var switches: [String: WritableKeyPath<DetectorConfiguration, Bool>] { [:] }
+    /// Durations that may be absent: a negative value leaves them out.
+    static var optionalDurations: [String: WritableKeyPath<DetectorConfiguration, Duration?>] { [
+        "decisionLag": \.decisionLag,
+    ] }
 
     /// Every name `applying(override:)` accepts.
     public static var overridableNames: [String] {
-        (Array(tunables.keys) + Array(durations.keys) + Array(integers.keys) + Array(switches.keys)).sorted()
+        (Array(tunables.keys) + Array(durations.keys) + Array(integers.keys) + Array(switches.keys)
+            + Array(optionalDurations.keys)).sorted()
     }
 
     /// A copy with one tunable changed.
-    /// - Parameter text: `name=value`; durations in seconds, switches as 0 or 1.
+    /// - Parameter text: `name=value`; durations in seconds (a negative one leaves out a duration
+    ///   that may be absent: `decisionLag=-1` decides each bout once it has ended), switches as 0 or 1.
     /// - Throws: `ConfigurationOverrideError` for an unknown name or a bad value.
     public func applying(override text: String) throws(ConfigurationOverrideError) -> DetectorConfiguration {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
@@ -115,6 +111,8 @@ extension DetectorConfiguration {
             copy[keyPath: path] = Int(value)
         } else if let path = Self.switches[name] {
             copy[keyPath: path] = value != 0
+        } else if let path = Self.optionalDurations[name] {
+            copy[keyPath: path] = value < 0 ? nil : .milliseconds(Int64((value * 1000).rounded()))
         } else {
             throw ConfigurationOverrideError(
                 text: text, problem: "unknown name; known: " + Self.overridableNames.joined(separator: ", "))

@@ -3,8 +3,10 @@ import FootfallText
 import FootfallTraces
 
 /// Draws a trace as the detector saw it, as an SVG a person can read: the raw magnitude, the
-/// filtered signal with the adaptive threshold, the candidate peaks, the walking gate's state,
-/// the counted steps and, when known, the true steps. Answers "why was this step (not) counted?".
+/// filtered signal with the adaptive threshold, the candidate peaks coloured by their outcome,
+/// the judged stretches with their decisions, the counted steps and, when known, the true
+/// steps. Answers "why was this step (not) counted?"; `footfall plot --candidates-csv` gives
+/// every candidate's reason.
 public struct TracePlot {
     /// The recording to draw.
     public var recording: DetectorRecording
@@ -62,9 +64,17 @@ public struct TracePlot {
         svg.line(x1: left, y1: y(0), x2: left + plotWidth, y2: y(0), stroke: "#cccccc", width: 1)
         svg.polyline(frames.map { (x($0.time), y($0.threshold)) }, stroke: "#e69f00", width: 1.2, dash: "5,3")
         svg.polyline(frames.map { (x($0.time), y($0.filtered)) }, stroke: "#0072b2", width: 1.4)
-        let countedTimes = Set(recording.steps.map { Int(($0.time * 1000).rounded()) })
-        for c in recording.candidates where window.contains(c.time) {
-            svg.circle(cx: x(c.time), cy: y(c.height), r: 4, fill: c.isStrong ? "none" : "#dddddd", stroke: "#555555")
+        // A candidate's ring says what became of it: counted, refused by the decision over its
+        // bout, or refused before any (a second bump, a faint peak off the rhythm, too few steps).
+        for o in recording.outcomes where window.contains(o.candidate.time) {
+            let c = o.candidate
+            let stroke: String
+            switch o.reason {
+            case .walking: stroke = "#d55e00"
+            case .notWalking: stroke = "#cc79a7"
+            default: stroke = "#555555"
+            }
+            svg.circle(cx: x(c.time), cy: y(c.height), r: 4, fill: c.isStrong ? "none" : "#dddddd", stroke: stroke)
         }
         for step in recording.steps where window.contains(step.time) {
             svg.triangle(x: x(step.time), y: filteredTop + 10, pointingDown: true, fill: "#d55e00")
@@ -74,27 +84,17 @@ public struct TracePlot {
                 svg.triangle(x: x(t), y: filteredTop + filteredHeight - 10, pointingDown: false, fill: "#009e73")
             }
         }
-        _ = countedTimes
 
-        // Gate state as a band.
-        svg.panel(x: left, y: gateTop, width: plotWidth, height: gateHeight, label: "walking gate")
-        var runStart = frames.first?.time ?? window.lowerBound
-        var runState = frames.first?.gate ?? .idle
-        func closeRun(_ end: Double) {
-            let colour: String
-            switch runState {
-            case .idle: return
-            case .deciding: colour = "#f0e442"
-            case .walking: colour = "#009e73"
-            }
-            svg.rect(x: x(runStart), y: gateTop, width: max(1, x(end) - x(runStart)), height: gateHeight, fill: colour)
+        // The judged stretches as a band: each from its first candidate to its newest, green when
+        // decided walking, purple when not, its height the decision's probability of walking.
+        svg.panel(x: left, y: gateTop, width: plotWidth, height: gateHeight, label: "decision")
+        for judgement in recording.judgements where judgement.time >= window.lowerBound && judgement.from <= window.upperBound {
+            guard let decision = recording.decisions[judgement.node], let posterior = decision.posterior else { continue }
+            let from = max(judgement.from, window.lowerBound), to = min(judgement.time, window.upperBound)
+            let height = max(2, posterior * gateHeight)
+            svg.rect(x: x(from), y: gateTop + gateHeight - height, width: max(1, x(to) - x(from)), height: height,
+                     fill: posterior >= 0.5 ? "#009e73" : "#cc79a7")
         }
-        for frame in frames where frame.gate != runState {
-            closeRun(frame.time)
-            runStart = frame.time
-            runState = frame.gate
-        }
-        closeRun(frames.last?.time ?? window.upperBound)
 
         // Time axis.
         let axisY = gateTop + gateHeight + 16
@@ -111,8 +111,9 @@ public struct TracePlot {
         let legendY = height - 14
         var legendX = left
         for (label, colour) in [("filtered", "#0072b2"), ("threshold", "#e69f00"), ("counted step ▼", "#d55e00"),
-                                ("true step ▲", "#009e73"), ("candidate ○", "#555555"),
-                                ("gate deciding", "#f0e442"), ("gate walking", "#009e73")] {
+                                ("true step ▲", "#009e73"), ("candidate counted ○", "#d55e00"),
+                                ("refused: not walking ○", "#cc79a7"), ("refused before any decision ○", "#555555"),
+                                ("stretch walking", "#009e73"), ("stretch not walking", "#cc79a7")] {
             svg.rect(x: legendX, y: legendY - 9, width: 10, height: 10, fill: colour)
             svg.text(label, x: legendX + 14, y: legendY, size: 11)
             legendX += 14 + Double(label.count) * 6.5 + 18

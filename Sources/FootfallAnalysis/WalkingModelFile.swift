@@ -6,13 +6,13 @@ import FootfallDetection
 ///
 /// `{"features": [names], "forest": {"feature": [...], "threshold": [...], "left": [...],
 /// "right": [...], "value": [...], "roots": [...]}, "lower_bounds": [...], "upper_bounds":
-/// [...], "wrist_upper_bounds": [...], "start_probability": p, "continue_probability": q}` (a
-/// bound may be null, the wrist's bounds and the probabilities may be left out; the forest's
-/// arrays are `DecisionForest`'s); the feature names must be the detector's own
-/// (`WalkingFeatures.names`), in its order, so a model trained on other features is refused
-/// rather than misread. The probabilities are not the model's but the walking decision's
-/// thresholds the fold was cross-validated with: applied to a configuration (`applied(to:)`),
-/// they set its start and continue thresholds.
+/// [...], "wrist_upper_bounds": [...], "policies": {"wrist": {...}, "body": {...},
+/// "unknown": {...}}}` (a bound may be null, the wrist's bounds and the policies may be left
+/// out; the forest's arrays are `DecisionForest`'s; a policy holds `PlacementPolicy`'s numbers:
+/// `evidence_scale`, `evidence_bias`, `envelope_penalty`, `bout_start_walking`,
+/// `walking_bout_seconds`, `not_walking_spell_seconds`, each optional); the feature names must
+/// be the detector's own (`WalkingFeatures.names`), in its order, so a model trained on other
+/// features is refused rather than misread.
 public struct WalkingModelFile: Codable, Sendable, Equatable {
     /// The features the model was trained on, in order.
     public var features: [String]
@@ -25,12 +25,38 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
     /// Per feature, the highest value real walking showed at the wrist (null: none; the whole
     /// list may be absent).
     public var wristUpperBounds: [Double?]?
-    /// The probability a short walk needs to start (`WalkingDecision.Configuration.startProbability`),
-    /// if the file gives one.
-    public var startProbability: Double?
-    /// The probability below which a walk going is judged not walking
-    /// (`WalkingDecision.Configuration.continueProbability`), if the file gives one.
-    public var continueProbability: Double?
+    /// How evidence is weighed at each placement ("wrist", "body", "unknown"), if the file says.
+    public var policies: [String: Policy]?
+
+    /// A `PlacementPolicy` as JSON holds it; a number left out is the policy's default.
+    public struct Policy: Codable, Sendable, Equatable {
+        public var evidenceScale: Double?
+        public var evidenceBias: Double?
+        public var envelopePenalty: Double?
+        public var boutStartWalking: Double?
+        public var walkingBoutSeconds: Double?
+        public var notWalkingSpellSeconds: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case evidenceScale = "evidence_scale"
+            case evidenceBias = "evidence_bias"
+            case envelopePenalty = "envelope_penalty"
+            case boutStartWalking = "bout_start_walking"
+            case walkingBoutSeconds = "walking_bout_seconds"
+            case notWalkingSpellSeconds = "not_walking_spell_seconds"
+        }
+
+        /// The policy, defaults where the file says nothing.
+        var policy: PlacementPolicy {
+            let defaults = PlacementPolicy()
+            return PlacementPolicy(evidenceScale: evidenceScale ?? defaults.evidenceScale,
+                                   evidenceBias: evidenceBias ?? defaults.evidenceBias,
+                                   envelopePenalty: envelopePenalty ?? defaults.envelopePenalty,
+                                   boutStartWalking: boutStartWalking ?? defaults.boutStartWalking,
+                                   walkingBoutSeconds: walkingBoutSeconds ?? defaults.walkingBoutSeconds,
+                                   notWalkingSpellSeconds: notWalkingSpellSeconds ?? defaults.notWalkingSpellSeconds)
+        }
+    }
 
     /// `DecisionForest`'s arrays as JSON holds them.
     public struct Forest: Codable, Sendable, Equatable {
@@ -53,8 +79,7 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
         case lowerBounds = "lower_bounds"
         case upperBounds = "upper_bounds"
         case wristUpperBounds = "wrist_upper_bounds"
-        case startProbability = "start_probability"
-        case continueProbability = "continue_probability"
+        case policies
     }
 
     /// Why a model file was refused.
@@ -89,9 +114,16 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
         guard lowerBounds.count == n, upperBounds.count == n, (wristUpperBounds?.count ?? n) == n else {
             throw LoadError(path: path, problem: "the bounds must each have \(n) values")
         }
-        for probability in [startProbability, continueProbability] {
-            guard probability.map({ (0...1).contains($0) }) ?? true else {
-                throw LoadError(path: path, problem: "the probabilities must be between 0 and 1")
+        for (name, policy) in policies ?? [:] {
+            guard Placement(rawValue: name) != nil else {
+                throw LoadError(path: path, problem: "a policy for '\(name)', which is no placement (wrist, body, unknown)")
+            }
+            guard policy.boutStartWalking.map({ $0 > 0 && $0 < 1 }) ?? true,
+                  policy.walkingBoutSeconds.map({ $0 > 0 }) ?? true, policy.notWalkingSpellSeconds.map({ $0 > 0 }) ?? true,
+                  policy.envelopePenalty.map({ $0 >= 0 }) ?? true,
+                  [policy.evidenceScale, policy.evidenceBias].allSatisfy({ $0?.isFinite ?? true }) else {
+                throw LoadError(path: path, problem: "the \(name) policy's numbers are out of range (a bout's start "
+                                    + "probability between 0 and 1, bouts and spells longer than 0 s, a penalty of 0 or more)")
             }
         }
         let f = forest, nodes = f.feature.count
@@ -122,16 +154,15 @@ public struct WalkingModelFile: Codable, Sendable, Equatable {
         let trees = DecisionForest(feature: forest.feature.map { Int8($0) }, threshold: forest.threshold,
                                    left: forest.left.map { Int32($0) }, right: forest.right.map { Int32($0) },
                                    value: forest.value, roots: forest.roots.map { Int32($0) })
-        return WalkingModel(forest: trees, lowerBounds: low, upperBounds: high, wristUpperBounds: wristHigh)
+        func policy(_ placement: Placement) -> PlacementPolicy { policies?[placement.rawValue]?.policy ?? PlacementPolicy() }
+        return WalkingModel(forest: trees, lowerBounds: low, upperBounds: high, wristUpperBounds: wristHigh,
+                            wrist: policy(.wrist), body: policy(.body), unknown: policy(.unknown))
     }
 
-    /// `configuration` with this file's model, and the decision's start and continue
-    /// thresholds the file gives.
+    /// `configuration` with this file's model.
     public func applied(to configuration: DetectorConfiguration) -> DetectorConfiguration {
         var copy = configuration
         copy.walkingModel = model
-        if let startProbability { copy.decision.startProbability = startProbability }
-        if let continueProbability { copy.decision.continueProbability = continueProbability }
         return copy
     }
 }

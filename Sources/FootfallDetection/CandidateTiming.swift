@@ -18,8 +18,9 @@ public struct CandidateTiming: Sendable, Equatable {
 
     /// The timing of `candidates` from `start` to the newest, and `extraTime` after it when
     /// given, at step period `period` (seconds; gaps are read as whole steps of it, at most
-    /// three).
-    public init(_ candidates: borrowing FixedRing<StepCandidate>, from start: Int, extraTime: Double? = nil, period: Double) {
+    /// `mostStepsPerGap`, `DetectorConfiguration.mostStepsPerGap`).
+    public init(_ candidates: borrowing FixedRing<StepCandidate>, from start: Int, extraTime: Double? = nil, period: Double,
+                mostStepsPerGap: Int) {
         var gapSum = 0.0, gapSquares = 0.0, gaps = 0.0
         var heightSum = 0.0, heightSquares = 0.0, heights = 0.0
         let last = candidates.count + (extraTime == nil ? 0 : 1)
@@ -34,7 +35,7 @@ public struct CandidateTiming: Sendable, Equatable {
             }
             if i > start {
                 let gap = time - previous
-                let steps = period > 0 ? min(3, max(1, (gap / period).rounded())) : 1
+                let steps = period > 0 ? min(Double(mostStepsPerGap), max(1, (gap / period).rounded())) : 1
                 let step = gap / steps
                 gapSum += step
                 gapSquares += step * step

@@ -6,8 +6,9 @@
 /// come out of the hand at work: turning the wrist, stopping and starting, energy above the
 /// step band, motion mostly across gravity.
 public struct ContextEvidence: Sendable, Equatable {
-    /// The rms of the step-band motion above which a second counts as active, m/s².
-    public static let activeLevel: Float = 0.3
+    /// The rms of the step-band motion above which a second counts as active, m/s²
+    /// (`WalkingFeatures.Constants.activeLevel`).
+    public static let activeLevel = WalkingFeatures.Constants.activeLevel
 
     /// The rms of the vertical step-band motion, m/s².
     public var verticalLevel: Double

@@ -72,8 +72,10 @@ public struct DetectorConfiguration: Sendable, Equatable {
     /// How far, in step periods, a gap between candidates may be from a whole number of
     /// steps for the candidate to count as on the rhythm.
     public var rhythmTolerance: Double = 0.3
-    /// A walk going ends after this many judgements in a row find it is not walking.
-    public var verificationFailures: Int = 2
+    /// A silence this long ends a bout: the runs of candidates before it and after it are
+    /// decided apart, and a run within it of the last can resume that run's walk at its pace
+    /// (a pause, a turn, a door).
+    public var boutGap: Duration = .seconds(8)
 
     /// Which stretches of candidates the gate asks about, and when (`StretchSelection`).
     public var selection = StretchSelection.Configuration()
@@ -102,9 +104,16 @@ public struct DetectorConfiguration: Sendable, Equatable {
     /// The walking model: learned from labelled stretches of real recordings
     /// (tools/walking-model), it gives the probability that a stretch is walking.
     public var walkingModel: WalkingModel = .trained
-    /// The walking decision's thresholds: the probability each question needs, and the
-    /// stillness around a finished walk (`WalkingDecision`).
-    public var decision = WalkingDecision.Configuration()
+    /// How long after a stretch is judged its decision is made, and its steps counted or
+    /// refused (`BoutDecoder`): the stretches judged meanwhile weigh in. Nil (the default,
+    /// for recordings) decides each bout once it has ended, from all of it; live counting
+    /// (footfalld, `footfall count --device`) sets a lag (`liveDecisionLag`).
+    public var decisionLag: Duration?
+
+    /// The lag live counting uses unless told otherwise. Chosen against the decision over the
+    /// whole recording on real recordings (docs/detector.md): how many steps the live decision
+    /// decides otherwise, against how late a watcher hears of them.
+    public static let liveDecisionLag: Duration = .seconds(10)
 
     // MARK: Output
 

@@ -35,6 +35,10 @@ public protocol DetectorObserver {
     mutating func observe(candidate: StepCandidate)
     /// Called for each judgement the walking gate makes of a stretch of candidates.
     mutating func observe(judgement: GateJudgement)
+    /// Called when a judged stretch's decision is final (`GateJudgement.node` names it).
+    mutating func observe(decision: BoutDecoder.Node)
+    /// Called once for every candidate, when its outcome is final: counted, or refused and why.
+    mutating func observe(outcome: CandidateOutcome)
     /// Whether the observer wants every stretch of the latest strong candidates measured
     /// (`observe(probe:)`), which costs the detector a few window passes per candidate.
     var wantsProbes: Bool { get }
@@ -48,6 +52,10 @@ extension DetectorObserver {
     public mutating func observe(candidate: StepCandidate) {}
     /// Ignores judgements by default.
     public mutating func observe(judgement: GateJudgement) {}
+    /// Ignores decisions by default.
+    public mutating func observe(decision: BoutDecoder.Node) {}
+    /// Ignores outcomes by default.
+    public mutating func observe(outcome: CandidateOutcome) {}
     /// Wants no probes by default.
     public var wantsProbes: Bool { false }
     /// Ignores probes by default.

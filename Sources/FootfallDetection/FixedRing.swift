@@ -1,11 +1,18 @@
 /// A ring buffer of fixed capacity that never reallocates: appending to a full ring
 /// overwrites its oldest element.
 ///
-/// This is the detector's only hand-rolled container. Its storage is allocated once, in
-/// `init`, so pushing and popping in the per-sample path never touch the heap. Index 0 is
-/// the oldest element.
+/// This is the detector's only hand-rolled container. Its storage is reserved once, in
+/// `init`, so pushing and popping in the per-sample path never touch the heap; the slots are
+/// written as they are first used, so a large ring that holds little costs little to create
+/// (the offline gate holds thousands of candidates, a recording of a few seconds a handful).
+/// Index 0 is the oldest element.
 public struct FixedRing<Element>: Sendable where Element: Sendable {
+    /// The slots used so far, in slot order; never more than `capacity`. Slots are used in
+    /// order, from 0 up to the capacity and then round again, so the next new slot is always
+    /// the one after the last.
     var storage: [Element]
+    /// The most elements the ring holds.
+    public let capacity: Int
     var head = 0
     /// The number of elements held, at most `capacity`.
     public internal(set) var count = 0
@@ -13,22 +20,23 @@ public struct FixedRing<Element>: Sendable where Element: Sendable {
     /// Creates an empty ring.
     /// - Parameters:
     ///   - capacity: the most elements it holds; at least 1.
-    ///   - filler: a value to fill unused slots with (never read back).
+    ///   - filler: no longer used (the slots are written as they are first used); kept so
+    ///     that every caller says what the ring holds.
     public init(capacity: Int, filler: Element) {
         precondition(capacity > 0, "FixedRing capacity must be positive")
-        storage = Array(repeating: filler, count: capacity)
+        self.capacity = capacity
+        storage = []
+        storage.reserveCapacity(capacity)
     }
 
-    /// The most elements the ring holds.
-    public var capacity: Int { storage.count }
     /// Whether the ring holds nothing.
     public var isEmpty: Bool { count == 0 }
     /// Whether the next append overwrites the oldest element.
-    public var isFull: Bool { count == storage.count }
+    public var isFull: Bool { count == capacity }
 
     func slot(_ index: Int) -> Int {
         let s = head + index
-        return s >= storage.count ? s - storage.count : s
+        return s >= capacity ? s - capacity : s
     }
 
     /// The element `index` places after the oldest one.
@@ -53,14 +61,15 @@ public struct FixedRing<Element>: Sendable where Element: Sendable {
     @discardableResult
     @inline(__always)
     public mutating func append(_ element: Element) -> Element? {
-        if count < storage.count {
-            storage[slot(count)] = element
+        if count < capacity {
+            let s = slot(count)
+            if s == storage.count { storage.append(element) } else { storage[s] = element }
             count += 1
             return nil
         }
         let evicted = storage[head]
         storage[head] = element
-        head = head + 1 == storage.count ? 0 : head + 1
+        head = head + 1 == capacity ? 0 : head + 1
         return evicted
     }
 
@@ -69,7 +78,7 @@ public struct FixedRing<Element>: Sendable where Element: Sendable {
     public mutating func removeFirst() -> Element? {
         guard count > 0 else { return nil }
         let element = storage[head]
-        head = head + 1 == storage.count ? 0 : head + 1
+        head = head + 1 == capacity ? 0 : head + 1
         count -= 1
         return element
     }

@@ -1,48 +1,39 @@
-/// One judgement the walking gate made of a stretch of candidate steps: what it looked at,
-/// what it saw, and what it decided and why. `footfall plot` lists them, so that every counted
-/// and every dropped walk can be explained.
+/// One stretch of candidate steps the walking gate judged: what it looked at, what the motion
+/// showed, and the evidence that gave. Its decision comes later, over its bout
+/// (`DetectorObserver.observe(decision:)`, by `node`). `footfall plot` lists them, so that
+/// every counted and every refused walk can be explained.
 public struct GateJudgement: Sendable, Equatable {
     /// Which question the gate asked.
     public typealias Question = WalkingQuestion
 
+    /// The node of the bout's decision it is (`BoutDecoder.Node.number`), or -1 when the
+    /// stretch's candidates were refused without a decision (a finished short walk not still).
+    public var node: Int
     /// When: the newest candidate's time.
     public var time: Double
     /// The first candidate judged.
     public var from: Double
+    /// How many candidates the stretch holds (a finished short walk's faint last step included).
+    public var steps: Int
     /// The question.
     public var question: Question
     /// What the motion looked like.
-    public var evidence: WindowEvidence
+    public var motion: WindowEvidence
     /// What the walking model read of it.
     public var features: WalkingFeatures
-    /// The walking model's probability that the stretch is walking.
-    public var probability: Double
-    /// Whether the stretch was judged walking.
-    public var walking: Bool
-    /// The probability the question needed.
-    public var threshold: Double
-    /// Why the stretch was, or was not, judged walking.
-    public var reason: WalkingVerdict.Reason
+    /// What that says for walking.
+    public var evidence: WalkingEvidence
 
     /// Creates a judgement.
-    public init(time: Double, from: Double, question: Question, evidence: WindowEvidence,
-                features: WalkingFeatures, probability: Double, walking: Bool,
-                threshold: Double = .nan, reason: WalkingVerdict.Reason? = nil) {
+    public init(node: Int, time: Double, from: Double, steps: Int, question: Question, motion: WindowEvidence,
+                features: WalkingFeatures, evidence: WalkingEvidence) {
+        self.node = node
         self.time = time
         self.from = from
+        self.steps = steps
         self.question = question
-        self.evidence = evidence
+        self.motion = motion
         self.features = features
-        self.probability = probability
-        self.walking = walking
-        self.threshold = threshold
-        self.reason = reason ?? (walking ? .walking : .belowThreshold)
-    }
-
-    /// The judgement of a stretch by the walking decision.
-    public init(time: Double, from: Double, evidence: WindowEvidence, features: WalkingFeatures, verdict: WalkingVerdict) {
-        self.init(time: time, from: from, question: verdict.question, evidence: evidence, features: features,
-                  probability: verdict.probability, walking: verdict.walking, threshold: verdict.threshold,
-                  reason: verdict.reason)
+        self.evidence = evidence
     }
 }

@@ -38,6 +38,12 @@ public struct MotionEvidence: Sendable {
     /// comparing the shapes of steps.
     var magnitudes: MirroredRing<Float>
     let frameRate: Double
+    /// The lags the context's periodicity is read over: any step or stride of any walk or
+    /// run, from the shortest step to the longest step period (`DetectorConfiguration`).
+    let shortestStep: Double
+    let longestStepPeriod: Double
+    /// The most steps a gap between candidates is read as (`DetectorConfiguration.mostStepsPerGap`).
+    let mostStepsPerGap: Int
     /// The time of the newest frame kept in `frames`, and of the newest in `magnitudes`.
     var newestTime = 0.0
     var newestMagnitudeTime = 0.0
@@ -48,8 +54,12 @@ public struct MotionEvidence: Sendable {
         rate = configuration.processingRateHz / 2
         gravity = .lowPass(cutoffHz: configuration.gravityCutoffHz, sampleRateHz: configuration.processingRateHz)
         aboveBand = BandPassFilter(highPassHz: configuration.lowPassHz,
-                                   lowPassHz: min(2 * configuration.lowPassHz, 0.45 * configuration.processingRateHz),
+                                   lowPassHz: min(WalkingFeatures.Constants.aboveBandWidth * configuration.lowPassHz,
+                                                  WalkingFeatures.Constants.aboveBandNyquistShare * configuration.processingRateHz),
                                    sampleRateHz: configuration.processingRateHz)
+        shortestStep = configuration.shortestStep.inSeconds
+        longestStepPeriod = configuration.longestStepPeriod.inSeconds
+        mostStepsPerGap = max(1, configuration.mostStepsPerGap)
         let capacity = max(Int((configuration.evidenceMemory.inSeconds * rate).rounded(.up)) + 1, 16)
         frames = MirroredRing(capacity: capacity, filler: .zero)
         frameTerms = MirroredRing(capacity: capacity, filler: .zero)
@@ -122,9 +132,9 @@ public struct MotionEvidence: Sendable {
     /// `start`. Walking repeats one movement step after step; a car's bumps do not.
     public func stepSimilarity(of candidates: borrowing FixedRing<StepCandidate>, from start: Int, extraTime: Double? = nil,
                                period: Double) -> Double {
-        let half = max(2, roundedToInt(0.4 * period * frameRate))
+        let half = max(2, roundedToInt(WalkingFeatures.Constants.similarityHalfWindow * period * frameRate))
         let count = candidates.count + (extraTime == nil ? 0 : 1)
-        let first = max(start, count - 9)
+        let first = max(start, count - WalkingFeatures.Constants.similaritySteps)
         guard count - first >= 2 else { return 0 }
         func frame(_ i: Int) -> Int {
             let time = i < candidates.count ? candidates[i].time : (extraTime ?? 0)
@@ -175,7 +185,7 @@ public struct MotionEvidence: Sendable {
         guard let evidence = window(from: candidates[start].time, to: end, lag: lag),
               let context = context(endingAt: end, span: contextSpan) else { return nil }
         let similarity = stepSimilarity(of: candidates, from: start, extraTime: extraTime, period: period)
-        let timing = CandidateTiming(candidates, from: start, extraTime: extraTime, period: period)
+        let timing = CandidateTiming(candidates, from: start, extraTime: extraTime, period: period, mostStepsPerGap: mostStepsPerGap)
         let features = WalkingFeatures(evidence: evidence, context: context, similarity: similarity, timing: timing,
                                        stepPeriod: lag, placement: placement)
         return (evidence, features)
@@ -204,14 +214,15 @@ public struct MotionEvidence: Sendable {
     ///   - lag: the step period to test the rhythm at, seconds.
     /// - Returns: the evidence; `nil` when fewer frames are held than the window needs.
     public func window(from start: Double, to end: Double, lag: Double) -> WindowEvidence? {
-        guard frames.count >= 8, lag > 0 else { return nil }
+        typealias C = WalkingFeatures.Constants
+        guard frames.count >= C.windowMinimumFrames, lag > 0 else { return nil }
         let lagFrames = lag * rate
         let step = roundedToInt(lagFrames)
         let first = index(of: start)
-        let last = min(index(of: end) + 2, frames.count - 1)
-        let reach = Int(2.2 * lag * rate) + 4
-        let from = max(0, min(first - Int(0.5 * lag * rate), last - reach))
-        guard step >= 1, last - from > step + 4 else { return nil }
+        let last = min(index(of: end) + C.windowTailFrames, frames.count - 1)
+        let reach = Int(C.windowReachSteps * lag * rate) + C.windowReachFrames
+        let from = max(0, min(first - Int(C.windowLeadSteps * lag * rate), last - reach))
+        guard step >= 1, last - from > step + C.correlationMargin - 1 else { return nil }
         let count = last - from + 1
         let orientationFrom = min(first, last) - from
 
@@ -247,7 +258,7 @@ public struct MotionEvidence: Sendable {
 
             let posture = ring.posture(from: orientationFrom, sum: SIMD3(upper[0], upper[1], upper[2]))
             let sustained = ring.sustainedAboveBand(block: max(1, step / 2))
-            let noiseFloor = Float(0.09) * Float(count)
+            let noiseFloor = C.stepBandNoise * Float(count)
             let stepBandEnergy = verticalEnergy + acrossEnergy
             let stepBandPerFrame = (stepBandEnergy + noiseFloor) / Float(count)
             return WindowEvidence(
@@ -277,7 +288,7 @@ public struct MotionEvidence: Sendable {
         let wanted = roundedToInt(span * rate)
         let from = max(0, last - wanted + 1)
         let count = last - from + 1
-        guard count >= Int(2 * rate) else { return nil }
+        guard count >= Int(WalkingFeatures.Constants.contextMinimumSeconds * rate) else { return nil }
         return frames.withUnsafeElements { held in
             frameTerms.withUnsafeElements { heldTerms in
             let ring = RingView(held, from: from, count: count)
@@ -309,12 +320,15 @@ public struct MotionEvidence: Sendable {
                 }
             }
             let above = upper[3]
+            let stillNoiseEnergy = Float(WalkingFeatures.Constants.stillNoise * WalkingFeatures.Constants.stillNoise)
             let verticalEnergy = energy[0] / Float(count)
             let acrossEnergy = (energy[1] + energy[2] + energy[3]) / Float(count)
             // How periodic the vertical motion is: its best correlation over the lags of a
-            // step or a stride of any walk or run (0.3 to 1.2 s).
+            // step or a stride of any walk or run (the shortest step to the longest step period).
             var periodicity: Float = -1
-            let shortest = max(1, roundedToInt(0.3 * rate)), longest = min(count - 6, roundedToInt(1.2 * rate))
+            let margin = WalkingFeatures.Constants.correlationMargin
+            let shortest = max(1, roundedToInt(shortestStep * rate))
+            let longest = min(count - margin - 1, roundedToInt(longestStepPeriod * rate))
             if longest >= shortest {
                 periodicity = ring.bestVerticalCorrelation(over: shortest...longest)
             } else {
@@ -325,7 +339,7 @@ public struct MotionEvidence: Sendable {
             return ContextEvidence(
                 verticalLevel: Double(verticalEnergy.squareRoot()), acrossLevel: Double(acrossEnergy.squareRoot()),
                 orientationSpread: posture.spread, turning: Double(path / seconds),
-                aboveBandRatio: Double(0.5 * above / Float(count) / (verticalEnergy + acrossEnergy + 0.0036)),
+                aboveBandRatio: Double(0.5 * above / Float(count) / (verticalEnergy + acrossEnergy + stillNoiseEnergy)),
                 activeShare: blocks > 0 ? Double(activeBlocks) / Double(blocks) : 0,
                 verticalPeriodicity: Double(periodicity))
             }
@@ -367,7 +381,7 @@ struct RingView {
             (vertical: Float, across: Float), (vertical: Float, across: Float)) {
         // Pairwise: the variadic min and max build an array of the rest (unoptimised, per call).
         let lowest = min(min(lag0, lag1), min(lag2, lag3)), highest = max(max(lag0, lag1), max(lag2, lag3))
-        guard lowest >= 1, count > highest + 5 else {
+        guard lowest >= 1, count > highest + WalkingFeatures.Constants.correlationMargin else {
             return (correlation(lag: lag0), correlation(lag: lag1), correlation(lag: lag2), correlation(lag: lag3))
         }
         var cross0 = SIMD4<Float>.zero, late0 = SIMD4<Float>.zero, early0 = SIMD4<Float>.zero
@@ -416,7 +430,7 @@ struct RingView {
     /// The normalised correlation, one lag apart, of the vertical motion and of the
     /// across-gravity vector, in one pass: each lane of the sums is one channel.
     func correlation(lag: Int) -> (vertical: Float, across: Float) {
-        guard lag >= 1, count > lag + 5 else { return (0, 0) }
+        guard lag >= 1, count > lag + WalkingFeatures.Constants.correlationMargin else { return (0, 0) }
         var cross = SIMD4<Float>.zero, late = SIMD4<Float>.zero, early = SIMD4<Float>.zero
         for j in lag..<count {
             let a = motion(j), b = motion(j - lag)
@@ -437,7 +451,7 @@ struct RingView {
     /// Eight lags are summed at once, one per lane, from a copy of the vertical motion in
     /// reverse order, in which the frames a step of lags back lie side by side.
     func bestVerticalCorrelation(over lags: ClosedRange<Int>) -> Float {
-        precondition(lags.lowerBound >= 1 && count > lags.upperBound + 5, "lags the stretch cannot correlate")
+        precondition(lags.lowerBound >= 1 && count > lags.upperBound + WalkingFeatures.Constants.correlationMargin, "lags the stretch cannot correlate")
         let padding = 8
         return withUnsafeTemporaryAllocation(of: Float.self, capacity: count + padding) { reversed in
             // reversed[i] is the vertical motion i frames before the newest; zeros past the oldest.

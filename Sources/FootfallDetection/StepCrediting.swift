@@ -47,15 +47,20 @@ public struct StepCrediting: Sendable {
         /// this fraction of the higher): a run's two feet strike alike, where a walk's second
         /// bump of one step (a phone in the hand at a slow pace) is the smaller.
         public var alikeStrikes: Double = 0.7
-        /// The most steps a walk at the wrist started without a clear judgement withholds: they
-        /// are credited once a judgement of the walk going finds it walking again
-        /// (`WalkingDecision.Configuration.creditWithheldProbability`) or when it ends of itself
-        /// (no step comes, the stream ends), and withdrawn if noes refuse it
-        /// (`WalkingDecision.Configuration.refusedBelowProbability`: a hand at work that passed
-        /// a start threshold at its margin, then failed). Past this many, the oldest is credited
-        /// as the next comes. 0 credits every step as it comes. Leaving people out, 16 and 64
-        /// differ by two tenths of the false steps an hour (docs/detector.md).
-        public var mostStepsWithheld: Int = 64
+        /// A stretch whose vertical motion repeats half the walk's period on, a period on and
+        /// two periods on (its correlations there, `vertical_half_step`, `vertical_step` and
+        /// `vertical_stride`, each at least this) was measured at a stride: a walker's body
+        /// rises and falls once a step, so its vertical motion is at its opposite half a step
+        /// on (about -0.7 on real walks, above 0.3 in fewer than two in a hundred of their
+        /// stretches), and repeats there only when the period is two steps. The period is
+        /// halved, and the stretch measured again at it (a wrist's arm swing, strong once a
+        /// stride, leads the step's rhythm there). A stretch whose motion repeats half a period
+        /// on but not two periods on is not that steady: left alone.
+        public var strideVerticalRepeat: Double = 0.3
+        /// ...and only a period this long or longer: a walk's stride (0.95 to 1.4 s in the
+        /// stretches of real walks that repeat so), not a hand's strokes (a clap repeats so at
+        /// 0.6 to 0.65 s, and halving it would propose a step for every clap).
+        public var shortestStrideHalved: Duration = .milliseconds(900)
 
         /// The defaults.
         public init() {}
@@ -95,6 +100,15 @@ public struct StepCrediting: Sendable {
         return estimate
     }
 
+    /// Whether a stretch measured at `period` was measured at a stride: its vertical motion
+    /// repeats half a period, a period and two periods on (`strideVerticalRepeat`), and the
+    /// period is a walk's stride (`shortestStrideHalved`).
+    public func measuredAtAStride(_ features: WalkingFeatures, period: Double) -> Bool {
+        let v = features.values, least = configuration.strideVerticalRepeat
+        return v[WalkingFeatures.verticalHalfStepLane] >= least && v[WalkingFeatures.verticalStepLane] >= least
+            && v[WalkingFeatures.verticalStrideLane] >= least && period >= configuration.shortestStrideHalved.inSeconds
+    }
+
     /// Whether two strong candidates' heights are alike (`alikeStrikes`).
     public func strikeAlike(_ a: Double, _ b: Double) -> Bool {
         a > 0 && b > 0 && min(a, b) >= configuration.alikeStrikes * max(a, b)
@@ -111,33 +125,74 @@ public struct StepCrediting: Sendable {
     /// whose gap to the next is not a whole number of steps are dropped, and so is a first
     /// candidate that is the weight shifting before the first step (a smaller, earlier bump).
     public func firstCredited(of held: borrowing FixedRing<StepCandidate>, from start: Int, period: Double) -> Int {
-        var first = start
-        while held.count - first >= 2 {
-            if spacing.isWholeSteps((held[first + 1].time - held[first].time) / period) { break }
-            first += 1
-        }
-        if held.count - first >= 3,
-           held[first].height < configuration.weightShiftHeight * min(held[first + 1].height, held[first + 2].height),
-           (held[first + 1].time - held[first].time) / period < configuration.weightShiftGap {
-            first += 1
-        }
-        return first
+        let (first, weightShift) = firstCreditedAndWeightShift(of: held, extra: nil, from: start, period: period)
+        return weightShift ? first + 1 : first
     }
 
-    /// Credits the held candidates from `start` (`firstCredited`), filling the gaps with whole
-    /// steps at `period`; a candidate too close to the previous one to be a step is skipped.
+    /// The first held candidate from `start` on the rhythm, and whether it is the weight
+    /// shifting before the first step (then the one after it is the first credited).
+    func firstCreditedAndWeightShift(of held: borrowing FixedRing<StepCandidate>, extra: StepCandidate? = nil,
+                                     from start: Int, period: Double) -> (first: Int, weightShift: Bool) {
+        let count = held.count + (extra == nil ? 0 : 1)
+        var first = start
+        while count - first >= 2 {
+            let next = first + 1 < held.count ? held[first + 1].time : extra?.time ?? 0
+            if spacing.isWholeSteps((next - held[first].time) / period) { break }
+            first += 1
+        }
+        guard count - first >= 3 else { return (first, false) }
+        let second = held[first + 1]
+        let thirdHeight = first + 2 < held.count ? held[first + 2].height : extra?.height ?? 0
+        let weightShift = held[first].height < configuration.weightShiftHeight * min(second.height, thirdHeight)
+            && (second.time - held[first].time) / period < configuration.weightShiftGap
+        return (first, weightShift)
+    }
+
+    /// What crediting a held candidate gave it.
+    public enum HeldCredit: Sendable, Equatable {
+        /// Whole steps evenly spaced after `after`, the last at the candidate (the first
+        /// credited candidate is one step, after its own time).
+        case steps(Int, after: Double)
+        /// Not a step, and why.
+        case refused(CandidateOutcome.Reason)
+    }
+
+    /// Credits the held candidates from `start` at `period`, and `extra` after them (a finished
+    /// walk's faint last step), saying of every one, the ones before `start` included, what it
+    /// was credited: the leading candidates off the rhythm and the weight shift are not steps
+    /// (`firstCredited`), the gaps after the first credited are filled with whole steps, and a
+    /// candidate too close to the previous one to be a step is a second bump.
+    /// - Parameter each: receives each candidate's index (`held.count` for `extra`) and credit, in order.
+    public func creditHeld(_ held: borrowing FixedRing<StepCandidate>, extra: StepCandidate? = nil, from start: Int,
+                           period: Double, each: (Int, HeldCredit) -> Void) {
+        let count = held.count + (extra == nil ? 0 : 1)
+        let (onRhythm, weightShift) = firstCreditedAndWeightShift(of: held, extra: extra, from: start, period: period)
+        let first = weightShift ? onRhythm + 1 : onRhythm
+        for i in 0..<min(first, count) {
+            each(i, .refused(weightShift && i == onRhythm ? .weightShift : .beforeWalk))
+        }
+        guard first < count else { return }
+        var previous = first < held.count ? held[first].time : extra?.time ?? 0
+        each(first, .steps(1, after: previous))
+        for i in (first + 1)..<count {
+            let time = i < held.count ? held[i].time : extra?.time ?? 0
+            guard let n = spacing.steps(in: time - previous, period: period) else {
+                each(i, .refused(.secondBump))
+                continue
+            }
+            each(i, .steps(n, after: previous))
+            previous = time
+        }
+    }
+
+    /// Credits the held candidates from `start` (`creditHeld(_:from:period:each:)`), step by step.
     /// - Parameter credit: receives each step's time and the period, in time order.
     public func creditHeld(_ held: borrowing FixedRing<StepCandidate>, from start: Int, period: Double,
                            credit: (Double, Double) -> Void) {
-        let first = firstCredited(of: held, from: start, period: period)
-        guard first < held.count else { return }
-        var previous = held[first].time
-        credit(previous, period)
-        for i in (first + 1)..<held.count {
-            let time = held[i].time
-            guard let n = spacing.steps(in: time - previous, period: period) else { continue }
-            fill(after: previous, to: time, steps: n, period: period, credit: credit)
-            previous = time
+        creditHeld(held, from: start, period: period) { i, result in
+            if case .steps(let n, let after) = result {
+                fill(after: after, to: held[i].time, steps: n, period: period, credit: credit)
+            }
         }
     }
 

@@ -3,11 +3,15 @@
 /// The stages, each a struct owning its state: magnitude (orientation-free) ->
 /// `BinAveragingResampler` (any rate and jitter to a fixed 25 Hz) -> `BandPassFilter` ->
 /// `PeakDetector` (one candidate per cycle, adaptive threshold) and `PeriodicityTracker` (step
-/// period, periodicity) -> `WalkingGate` (rhythm check, holding and crediting). The detector only composes them.
+/// period, periodicity) -> `WalkingGate` (the runs of candidates followed as walks, the
+/// stretches judged, the decision over each bout). The detector only composes them, and does
+/// what the gate asks (`GateAction`): it measures the stretches the gate asks about with
+/// `MotionEvidence`, and takes every candidate's outcome.
 ///
 /// Feed samples one at a time or in batches, in time order; steps come out through the
-/// `onStep` closure with their own times on the input's clock. The same code path serves
-/// offline counting and the live daemon. Storage is allocated once, in `init`: processing a
+/// `onStep` closure with their own times on the input's clock, once their stretch is decided:
+/// offline when its bout has ended, live `DetectorConfiguration.decisionLag` after it. The same
+/// code path serves offline counting and the live daemon. Storage is allocated once, in `init`: processing a
 /// sample never allocates, and the work per sample is bounded.
 public struct StepDetector: Sendable {
     /// The configuration the detector was built with.
@@ -22,10 +26,13 @@ public struct StepDetector: Sendable {
     var motion: MotionEvidence
     var peaks: PeakDetector
     var gate: WalkingGate
+    /// `gate.nextDeadline`, kept as the gate changes (only `perform` and `finishSegment` change
+    /// it), so the per-frame test is one comparison.
+    var gateDeadline = Double.infinity
     var rhythm: PeriodicityTracker
     let timeOffset: Double
+    let contextSpan: Double
     var needsSettling = true
-    var judgementsSeen = 0
     var rhythmFrameDue = false
     var previousFiltered = 0.0
     /// The latest strong candidates, for probes (only when an observer asks for them).
@@ -53,7 +60,9 @@ public struct StepDetector: Sendable {
         rhythmConfiguration.processingRateHz = configuration.processingRateHz / 2
         rhythm = PeriodicityTracker(configuration: rhythmConfiguration)
         timeOffset = configuration.stepTimeOffset.inSeconds
-        probed = FixedRing(capacity: 8, filler: StepCandidate(time: 0, height: 0, isStrong: false))
+        contextSpan = configuration.decisionContext.inSeconds
+        probed = FixedRing(capacity: max(1, gate.selection.longestShortWalk),
+                           filler: StepCandidate(time: 0, height: 0, isStrong: false))
     }
 
     /// Where the walking gate stands.
@@ -207,32 +216,71 @@ public struct StepDetector: Sendable {
         peaks.process(time: time, value: filtered)
         while let candidate = peaks.nextCandidate() {
             observer.observe(candidate: candidate)
-            offer(candidate, onStep: onStep)
-            if gate.judgements != judgementsSeen, let judgement = gate.latestJudgement {
-                judgementsSeen = gate.judgements
-                observer.observe(judgement: judgement)
-            }
+            offer(candidate, observer: &observer, onStep: onStep)
             if candidate.isStrong && observer.wantsProbes { probe(candidate, observer: &observer) }
         }
-        if gate.hasStopped(by: time) {
-            // Rarely: a walk or a run of candidates has just ended, unless a candidate not yet
-            // out of the peak stage (a lobe still open, or one held for merging) continues it:
-            // `advance` ends it only if even that came too late. (The pending time is asked
-            // for here, not at every frame.)
-            let offset = timeOffset
-            var credited = 0
-            gate.advance(to: min(time, peaks.earliestPendingTime), motion: motion) { time, period in
-                credited += 1
-                onStep(StepEvent(time: time - offset, cadence: 60 / period))
-            }
-            stepCount += credited
-        }
-        if gate.judgements != judgementsSeen, let judgement = gate.latestJudgement {
-            judgementsSeen = gate.judgements
-            observer.observe(judgement: judgement)
+        if time >= gateDeadline {
+            // Rarely: a run of candidates has just ended, a bout has, or a stretch's lag has
+            // passed. A candidate not yet out of the peak stage (a lobe still open, or one held
+            // for merging) may continue the run: the gate advances only to its time. (The
+            // pending time is asked for here, not at every frame.)
+            perform(gate.advance(to: min(time, peaks.earliestPendingTime)), observer: &observer, onStep: onStep)
         }
         observer.observe(DetectorFrame(time: time, magnitude: magnitude, filtered: filtered,
                                        threshold: peaks.threshold, gate: gate.state, confirmation: gate.confirmation))
+    }
+
+    /// Offers a candidate to the gate, after the time up to it.
+    mutating func offer<Observer: DetectorObserver>(_ candidate: StepCandidate, observer: inout Observer,
+                                                     onStep: (StepEvent) -> Void) {
+        if candidate.time >= gateDeadline { perform(gate.advance(to: candidate.time), observer: &observer, onStep: onStep) }
+        perform(gate.offer(candidate, rhythm: rhythm.rhythm), observer: &observer, onStep: onStep)
+    }
+
+    /// Does what the gate asks: measures each stretch it asks about and tells it what the
+    /// motion showed, then takes every decision and outcome that is final, crediting the steps.
+    mutating func perform<Observer: DetectorObserver>(_ action: GateAction, observer: inout Observer,
+                                                       onStep: (StepEvent) -> Void) {
+        var action = action
+        while case .judge(let request) = action {
+            let stretch = request.stretch
+            // The stretch is read, and let go, before the gate moves on: a copy of the tracker's
+            // candidates held across `judged` would make its next append copy the ring.
+            let measured: (evidence: WindowEvidence, features: WalkingFeatures)?
+            let stillness: WalkingDecision.Stillness?
+            let time: Double, from: Double, steps: Int
+            do {
+                let candidates = gate.candidates(of: request)
+                measured = motion.features(of: candidates, from: stretch.start, extraTime: stretch.lastStep, lag: stretch.lag,
+                                           period: stretch.period, contextSpan: contextSpan,
+                                           placement: configuration.placement)
+                stillness = request.question == .finishedShortWalk
+                    ? gate.selection.stillness(around: stretch, in: candidates, motion: motion) : nil
+                time = stretch.lastStep ?? candidates[candidates.count - 1].time
+                from = candidates[stretch.start].time
+                steps = candidates.count - stretch.start + (stretch.lastStep == nil ? 0 : 1)
+            }
+            let (evidence, node, next) = gate.judged(request, features: measured?.features, stillness: stillness)
+            if let measured, node != nil || evidence.refusal != nil {
+                observer.observe(judgement: GateJudgement(
+                    node: node ?? -1, time: time, from: from, steps: steps,
+                    question: request.question, motion: measured.evidence,
+                    features: measured.features, evidence: evidence))
+            }
+            action = next
+        }
+        while let node = gate.nextDecision() { observer.observe(decision: node) }
+        let offset = timeOffset
+        var credited = 0
+        while let decided = gate.nextOutcome() {
+            observer.observe(outcome: decided.outcome)
+            decided.forEachStep { time, period in
+                credited += 1
+                onStep(StepEvent(time: time - offset, cadence: 60 / period))
+            }
+        }
+        stepCount += credited
+        gateDeadline = gate.nextDeadline
     }
 
     /// Measures the stretches of the last 4 and 8 strong candidates for a probing observer,
@@ -244,7 +292,11 @@ public struct StepDetector: Sendable {
     /// looks like.
     mutating func probe<Observer: DetectorObserver>(_ candidate: StepCandidate, observer: inout Observer) {
         probed.append(candidate)
-        for steps in stride(from: 4, through: 8, by: 4) where probed.count >= steps {
+        // The stretches the walking model learns from: a short walk's few steps and its longest.
+        let selection = gate.selection
+        for longest in [false, true] {
+            let steps = longest ? selection.longestShortWalk : selection.shortWalkSteps
+            guard probed.count >= steps else { continue }
             let start = probed.count - steps
             var shortest = Double.infinity, longest = 0.0
             for i in (start + 1)..<probed.count {
@@ -252,11 +304,10 @@ public struct StepDetector: Sendable {
                 shortest = min(shortest, gap)
                 longest = max(longest, gap)
             }
-            let selection = gate.selection
             let even = selection.hasWalkingGaps(shortest: shortest, longest: longest)
             let meanGap = (candidate.time - probed[start].time) / Double(steps - 1)
             let lag = max(selection.shortWalkLag(meanGap: meanGap, rhythm: rhythm.rhythm).lag, selection.spacing.shortestStep)
-            if let (_, features) = motion.features(of: probed, from: start, lag: lag, period: lag, contextSpan: configuration.decisionContext.inSeconds,
+            if let (_, features) = motion.features(of: probed, from: start, lag: lag, period: lag, contextSpan: contextSpan,
                                                    placement: configuration.placement) {
                 observer.observe(probe: WindowProbe(time: candidate.time, from: probed[start].time, steps: steps,
                                                     even: even, features: features))
@@ -264,38 +315,24 @@ public struct StepDetector: Sendable {
         }
     }
 
-    mutating func offer(_ candidate: StepCandidate, onStep: (StepEvent) -> Void) {
-        let offset = timeOffset
-        var credited = 0
-        gate.offer(candidate, rhythm: rhythm.rhythm, motion: motion) { time, period in
-            credited += 1
-            onStep(StepEvent(time: time - offset, cadence: 60 / period))
-        }
-        stepCount += credited
-    }
-
     mutating func finishSegment<Observer: DetectorObserver>(observer: inout Observer, onStep: (StepEvent) -> Void) {
         peaks.flush()
         while let candidate = peaks.nextCandidate() {
             observer.observe(candidate: candidate)
-            offer(candidate, onStep: onStep)
+            offer(candidate, observer: &observer, onStep: onStep)
         }
         peaks.reset()
-        let offset = timeOffset
-        var credited = 0
-        gate.finish(motion: motion) { time, period in
-            credited += 1
-            onStep(StepEvent(time: time - offset, cadence: 60 / period))
-        }
-        stepCount += credited
+        perform(gate.finish(), observer: &observer, onStep: onStep)
+        gate.reset()
+        gateDeadline = gate.nextDeadline
         rhythm.reset()
         probed.removeAll()
         rhythmFrameDue = false
         motion.reset()
     }
 
-    /// Ends the stream: releases the last candidate peak to the gate. Steps still held by an
-    /// undecided gate are dropped, exactly as a pause in walking would drop them.
+    /// Ends the stream: releases the last candidate peak to the gate, and decides every
+    /// candidate still waiting, as a pause in walking would.
     public mutating func finish(onStep: (StepEvent) -> Void) {
         var observer = NoObserver()
         finishSegment(observer: &observer, onStep: onStep)

@@ -8,10 +8,11 @@
 ///   (`shortWalkLag`).
 /// - **Finished short walk**: a run that ended on a faint step where the next step was due,
 ///   judged once it is over, with the stillness before its first step and after its last.
-/// - **Resumed**: soon after a walk ended, the last few gaps each a whole number of its steps.
+/// - **Resumed**: within the bout gap of a run's end, the last few gaps each a whole number of
+///   its steps.
 /// - **Rhythm**: `confirmationSteps` in a row on the rhythm of a periodic signal.
-/// - **Still walking**: while walking, the last `verificationSteps` strong steps, every
-///   `verificationInterval` strong steps.
+/// - **Still walking**: while a run is followed, its last `judgementSteps` strong steps, every
+///   `judgementInterval` strong steps.
 ///
 /// `StepDetector`'s probes (what the walking model learns from) measure their stretches with
 /// the same `hasWalkingGaps` and `shortWalkLag`.
@@ -52,42 +53,41 @@ public struct StretchSelection: Sendable {
         /// ...to this long after it.
         public var stillAfterEnd: Duration = .milliseconds(1200)
         /// Regular steps in a row on a periodic signal's rhythm that are asked about as a walk
-        /// (the path long walks with an irregular start take) on the body or at an unknown
-        /// placement; at least 1. Chosen leaving people out (docs/detector.md): a phone in a
-        /// pocket strikes hard on the near leg's step and faintly on the far one's, so a short
-        /// walk's strong steps come unevenly and its rhythm is what shows it; at 5 rather than
-        /// 7 the up-and-go walks the pocket missed (2 of 135) are counted, and nothing else
-        /// moves.
+        /// (the path long walks with an irregular start take); at least 1. A phone in a pocket
+        /// strikes hard on the near leg's step and faintly on the far one's, so a short walk's
+        /// strong steps come unevenly and its rhythm is what shows it.
         public var confirmationSteps: Int = 5
-        /// The same at the wrist, where a rhythm is what clapping has most of: at 5 clapping
-        /// counts 33 false steps an hour leaving people out, not 25.
-        public var wristConfirmationSteps: Int = 7
-        /// A walk that starts this soon after the last one ended is asked about as resuming it
-        /// (a pause, a turn, a door), on the last walk's pace.
-        public var resumeWindow: Duration = .seconds(8)
-        /// Steps at the last walk's pace, the first included, that are asked about as a resumed
-        /// walk; at least 2.
+        /// Steps at the last run's pace, the first included, that are asked about as a resumed
+        /// walk (within the bout gap, `DetectorConfiguration.boutGap`, of its end); at least 2.
         public var resumeConfirmationSteps: Int = 3
         /// How far, in the last walk's step periods, each gap of a resuming walk may be from a
         /// whole number of its steps.
         public var resumeGapTolerance: Double = 0.4
-        /// While walking, the last this many strong steps are asked about again (at least 3)...
-        public var verificationSteps: Int = 8
-        /// ...at every this-many-th strong step (at least 1): about every two seconds at a
-        /// walk. A gesture that kept a walk's rhythm is caught within eight strong steps; a
-        /// walk asked every other step was cut short by two chance noes in a row (stairs and
-        /// the slowest runs at the wrist, leaving people out: 0.938 and 1.96 steps/s with 2,
-        /// 0.960 and 2.05 with 4, clapping 72 and 90 false steps an hour), and a judgement
-        /// (about 2.4 us) costs about what the two seconds of 100 Hz samples between two of
-        /// them do.
-        public var verificationInterval: Int = 4
-        /// ...or at every this-many-th (at least 1) after a judgement that found the walk
-        /// clearly walking (`WalkingDecision.Configuration.clearlyWalkingProbability`): then the
-        /// stretches asked about abut (the default is `verificationSteps`) instead of
-        /// overlapping, each strong step is judged once, and a walk the model is sure of costs
-        /// half the judgements. A walk the model is less sure of is still asked every
-        /// `verificationInterval`.
-        public var confidentVerificationInterval: Int = 8
+        /// While a run is followed, the last this many strong steps are judged again (at least 3)...
+        public var judgementSteps: Int = 8
+        /// ...at every this-many-th strong step (at least 1): stretches that abut, each strong
+        /// step judged once, about every four seconds at a walk. The bout's decision weighs each
+        /// with its neighbours, so a stretch that dips does not end a walk, and stretches that
+        /// do not overlap are closer to the independent observations it takes them for. A
+        /// judgement (about 2.4 us) costs about what four seconds of 100 Hz samples do.
+        public var judgementInterval: Int = 8
+        /// While a run followed is young (fewer strong steps than this), its last short walk's
+        /// worth of strong steps is judged every `earlyJudgementInterval` strong steps: a
+        /// short walk that came straight out of standing up and ends turning to sit down (an
+        /// up-and-go's) is judged on its steps between, as well as on the rising and the turn.
+        public var youngRunSteps: Int = 16
+        /// How often a young run is judged, in strong steps (at least 1).
+        public var earlyJudgementInterval: Int = 2
+        /// A run that ends with at least this many strong steps since its last stretch judged
+        /// has its latest strong steps judged once more, so its last steps are decided by a
+        /// stretch that holds them (at least 1).
+        public var finalJudgementSteps: Int = 2
+        /// A walk judged only after it ended (`finishedShortWalk`) must have started and ended
+        /// quieter than it walked: the motion in the second before its first step and after
+        /// its last is at most this fraction of the steps' own (rms of the vertical step-band
+        /// motion). Real short walks start as their walker gets up (the up-and-go's walks come
+        /// straight out of standing up), so the bound is the steps' own motion.
+        public var finishedWalkStillness: Double = 1.0
 
         /// The defaults.
         public init() {}
@@ -128,16 +128,20 @@ public struct StretchSelection: Sendable {
     let stillBefore: (start: Double, end: Double)
     let stillAfter: (start: Double, end: Double)
     let confirmationSteps: Int
+    /// How soon after a run's end a run is asked about as resuming it (the bout gap).
     let resumeWindow: Double
     let resumeSteps: Int
     let resumeGapTolerance: Double
-    /// How many strong steps while walking are asked about again.
-    public let verificationSteps: Int
-    /// At every how many strong steps while walking they are asked about.
-    public let verificationInterval: Int
-    /// How many strong steps after a judgement that found a walk going clearly walking the
-    /// next is due (`Configuration.confidentVerificationInterval`).
-    public let confidentVerificationInterval: Int
+    /// How many strong steps of a run followed are judged again.
+    public let judgementSteps: Int
+    /// At every how many strong steps of a run followed they are judged.
+    public let judgementInterval: Int
+    /// How many strong steps since its last judgement make a run's end judged once more.
+    public let finalJudgementSteps: Int
+    /// At every how many strong steps a young run is judged, and how many strong steps a
+    /// young run has at most.
+    public let earlyJudgementInterval: Int
+    public let youngRunSteps: Int
 
     /// Creates the selection from the detector's configuration.
     public init(configuration: DetectorConfiguration) {
@@ -153,14 +157,15 @@ public struct StretchSelection: Sendable {
         lastStepLatest = selection.finishedWalkLastStepLatest
         stillBefore = (selection.stillBeforeStart.inSeconds, selection.stillBeforeEnd.inSeconds)
         stillAfter = (selection.stillAfterStart.inSeconds, selection.stillAfterEnd.inSeconds)
-        confirmationSteps = max(1, configuration.placement == .wrist ? selection.wristConfirmationSteps
-                                                                      : selection.confirmationSteps)
-        resumeWindow = selection.resumeWindow.inSeconds
+        confirmationSteps = max(1, selection.confirmationSteps)
+        resumeWindow = configuration.boutGap.inSeconds
         resumeSteps = max(2, selection.resumeConfirmationSteps)
         resumeGapTolerance = selection.resumeGapTolerance
-        verificationSteps = max(3, selection.verificationSteps)
-        verificationInterval = max(1, selection.verificationInterval)
-        confidentVerificationInterval = max(1, selection.confidentVerificationInterval)
+        judgementSteps = max(3, selection.judgementSteps)
+        judgementInterval = max(1, selection.judgementInterval)
+        finalJudgementSteps = max(1, selection.finalJudgementSteps)
+        earlyJudgementInterval = max(1, selection.earlyJudgementInterval)
+        youngRunSteps = max(0, selection.youngRunSteps)
     }
 
     // MARK: Runs of candidates
@@ -275,7 +280,7 @@ public struct StretchSelection: Sendable {
                                          after: motion.motion(from: last + stillAfter.start, to: last + stillAfter.end))
     }
 
-    /// A resumed walk to ask about: within `resumeWindow` of the last walk's end, the last few
+    /// A resumed walk to ask about: within the bout gap of the last run's end, the last few
     /// gaps each a whole number of its steps (a wrist's faint steps between strong ones make
     /// gaps of two), `resumeConfirmationSteps` steps with the first; judged at its pace.
     /// - Parameters:
@@ -312,12 +317,15 @@ public struct StretchSelection: Sendable {
         return Stretch(start: start, lag: rhythm.stepPeriod, period: rhythm.stepPeriod)
     }
 
-    /// A walk going to ask about again: its last `verificationSteps` strong steps, at its period.
+    /// A run followed to judge again, at its period: its last `judgementSteps` strong steps;
+    /// while it is young (`youngRunSteps`), its last `shortWalkSteps` (a short walk that came
+    /// out of standing up and ends turning to sit is judged on its steps between, as well as
+    /// on the rising and the turn).
     /// - Parameters:
-    ///   - recent: the walk's latest strong steps.
-    ///   - due: whether this strong step is one of every `verificationInterval`.
-    public func stillWalking(_ recent: borrowing FixedRing<StepCandidate>, due: Bool, period: Double) -> Stretch? {
-        guard due, recent.count >= verificationSteps else { return nil }
-        return Stretch(start: 0, lag: period, period: period)
+    ///   - recent: the run's latest strong steps.
+    ///   - young: whether the run is young.
+    public func stillWalking(_ recent: borrowing FixedRing<StepCandidate>, period: Double, young: Bool = false) -> Stretch? {
+        guard recent.count >= shortWalkSteps else { return nil }
+        return Stretch(start: young ? recent.count - shortWalkSteps : 0, lag: period, period: period)
     }
 }

@@ -21,6 +21,13 @@
 ///   against the real recordings of not walking there are: its summed leaves are the
 ///   log-odds, and each split on a stretch's path says how much its feature moved them, so
 ///   every judgement can say which evidence moved it most.
+/// - **a policy per placement** (`PlacementPolicy`): how the forest's log-odds are calibrated
+///   into evidence there, how much a stretch outside the envelope loses, and how walking and
+///   not walking last, for the decision over a bout (`BoutDecoder`).
+///
+/// The envelope refuses nothing on its own: a stretch outside it moves as no recorded walk
+/// did, and its evidence is lowered by its policy's `envelopePenalty`; a watch just outside it
+/// whose stretches around say walking is judged with them.
 public struct WalkingModel: Sendable, Equatable {
     /// The trees.
     public var forest: DecisionForest
@@ -31,16 +38,34 @@ public struct WalkingModel: Sendable, Equatable {
     /// Per feature, the highest value real walking showed at the wrist (+infinity where none
     /// is set): read for a device on the wrist, besides `upperBounds`.
     public var wristUpperBounds: SIMD32<Double>
+    /// How evidence is weighed at the wrist, on the body, and where nobody said.
+    public var wrist: PlacementPolicy
+    public var body: PlacementPolicy
+    public var unknown: PlacementPolicy
 
     /// Creates a model.
     public init(forest: DecisionForest,
                 lowerBounds: SIMD32<Double> = SIMD32(repeating: -.infinity),
                 upperBounds: SIMD32<Double> = SIMD32(repeating: .infinity),
-                wristUpperBounds: SIMD32<Double> = SIMD32(repeating: .infinity)) {
+                wristUpperBounds: SIMD32<Double> = SIMD32(repeating: .infinity),
+                wrist: PlacementPolicy = PlacementPolicy(), body: PlacementPolicy = PlacementPolicy(),
+                unknown: PlacementPolicy = PlacementPolicy()) {
         self.forest = forest
         self.lowerBounds = lowerBounds
         self.upperBounds = upperBounds
         self.wristUpperBounds = wristUpperBounds
+        self.wrist = wrist
+        self.body = body
+        self.unknown = unknown
+    }
+
+    /// The policy where the device is worn.
+    public func policy(at placement: Placement) -> PlacementPolicy {
+        switch placement {
+        case .wrist: wrist
+        case .body: body
+        case .unknown: unknown
+        }
     }
 
     /// Each feature's part of the log-odds: what the splits on it added along the stretch's
@@ -54,14 +79,14 @@ public struct WalkingModel: Sendable, Equatable {
         forest.score(features.values)
     }
 
-    /// The first feature outside the walking envelope (the wrist's too, for features measured
-    /// at the wrist), or nil when every one is inside.
-    public func outsideEnvelope(_ features: WalkingFeatures) -> Int? {
+    /// The first feature outside the walking envelope (the wrist's too, for a device worn at
+    /// `placement` the wrist), or nil when every one is inside.
+    public func outsideEnvelope(_ features: WalkingFeatures, at placement: Placement) -> Int? {
         // Every lane at once (a SIMD32 indexed lane by lane is stored whole at every index);
         // a lane that is not a number is outside.
         let values = features.values
         var inside = (values .>= lowerBounds) .& (values .<= upperBounds)
-        if features.placement == .wrist { inside .&= values .<= wristUpperBounds }
+        if placement == .wrist { inside .&= values .<= wristUpperBounds }
         guard any(.!inside .& Self.featureLanes) else { return nil }
         for i in 0..<WalkingFeatures.count where !inside[i] { return i }
         return nil
@@ -71,10 +96,8 @@ public struct WalkingModel: Sendable, Equatable {
     static let featureLanes = SIMD32<Int64>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
                                             21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31) .< Int64(WalkingFeatures.count)
 
-    /// The probability that the stretch is walking, 0 to 1: 0 outside the walking envelope,
-    /// else the forest's.
+    /// The forest's probability that the stretch is walking, 0 to 1 (the envelope aside).
     public func probability(_ features: WalkingFeatures) -> Double {
-        if outsideEnvelope(features) != nil { return 0 }
         let z = logOdds(features)
         guard z.isFinite else { return z > 0 ? 1 : 0 }
         return 1 / (1 + exponential(-z))

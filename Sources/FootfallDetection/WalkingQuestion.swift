@@ -1,24 +1,18 @@
-/// What the walking gate asks the walking decision about a stretch of candidate steps.
-///
-/// Each question is held to a threshold of its own (`WalkingDecision.Configuration`): a walk
-/// starts by any of the first four, and is kept by the last two.
+/// What a stretch of candidate steps is judged as: how the walking gate's tracker came to ask
+/// about it. Every stretch's evidence is weighed the same way (`WalkingDecision`); the question
+/// says which stretch it is, for plots and the scoreboard.
 public enum WalkingQuestion: String, Sendable, Equatable, CaseIterable {
-    /// Are these few evenly spaced steps a short walk?
+    /// A few evenly spaced steps: the start of a walk?
     case shortWalk = "short-walk"
-    /// Is this finished run, ending on faint steps, a short walk?
+    /// A finished run, ending on a faint step, judged whole.
     case finishedShortWalk = "finished-short-walk"
-    /// Is this walk resuming after a pause?
+    /// A few steps at the pace of a run that ended moments ago.
     case resumed
-    /// Is this steady rhythm a walk?
+    /// A steady rhythm.
     case rhythm
-    /// Is this walk still walking? Asked of a walk once it has been judged clearly walking.
+    /// The latest steps of a run followed as a walk.
     case stillWalking = "still-walking"
-    /// Is this walk, not yet judged clearly walking, still walking? A walk that started at
-    /// its threshold's margin is asked this until a judgement finds it clearly walking.
-    case stillWalkingUnproven = "still-walking-unproven"
 
-    /// Whether a yes keeps a walk going (`stillWalking`, `stillWalkingUnproven`).
-    public var keepsAWalk: Bool { self == .stillWalking || self == .stillWalkingUnproven }
-    /// Whether a yes starts a walk (every question but those that keep one).
-    public var startsAWalk: Bool { !keepsAWalk }
+    /// Whether it is the first stretch of a run (every question but `stillWalking`).
+    public var startsARun: Bool { self != .stillWalking }
 }

@@ -71,12 +71,14 @@ public struct WindowEvidence: Sendable, Equatable {
         Self.acrossToVertical(acrossLevel: acrossLevel, verticalLevel: verticalLevel)
     }
 
-    /// Energy across gravity over energy along it, from their rms levels (m/s²): each with
-    /// 0.06 m/s² rms, a still device's noise, added, so a still device's split is 1.
+    /// Energy across gravity over energy along it, from their rms levels (m/s²): each with a
+    /// still device's noise (`WalkingFeatures.Constants.stillNoise`) added, so a still
+    /// device's split is 1.
     /// The stretch's split and its context's (`ContextEvidence.acrossToVertical`) alike.
     @inline(__always)
     public static func acrossToVertical(acrossLevel: Double, verticalLevel: Double) -> Double {
-        (acrossLevel * acrossLevel + 0.0036) / (verticalLevel * verticalLevel + 0.0036)
+        let noise = WalkingFeatures.Constants.stillNoise * WalkingFeatures.Constants.stillNoise
+        return (acrossLevel * acrossLevel + noise) / (verticalLevel * verticalLevel + noise)
     }
 
     /// How much more the vertical motion repeats at one step than the across-gravity motion

@@ -45,6 +45,12 @@ public struct DaemonConfiguration: Sendable, Equatable {
     /// How long a step may wait before clients hear of it: devices are read, and steps handed
     /// on, in batches of this length (`InputConfiguration.reportLatency`).
     public var reportLatency = Duration.seconds(1)
+    /// How long after a stretch of steps is judged the walking decision over its bout is made
+    /// and its steps counted or refused (`DetectorConfiguration.decisionLag`): the stretches
+    /// judged meanwhile weigh in. Longer decides more as a whole recording would, later.
+    public var decisionLag = DetectorConfiguration.liveDecisionLag
+    /// The decision lags the file accepts, seconds: from none to a bout's worth.
+    public static let decisionLagRange: ClosedRange<Double> = 0...60
     /// Keep per-minute history this many days (day totals are always kept); nil keeps all.
     public var retentionDays: Int?
     /// Whether to report the exercise-minute and active-hour approximations.
@@ -68,10 +74,12 @@ public struct DaemonConfiguration: Sendable, Equatable {
         try DayBoundary(timeZone: timeZone, startHour: dayStartMinutes / 60, startMinute: dayStartMinutes % 60)
     }
 
-    /// The detector's configuration: the defaults, at the configured placement.
+    /// The detector's configuration: the defaults, at the configured placement, deciding live
+    /// at the configured lag.
     public var detector: DetectorConfiguration {
         var detector = DetectorConfiguration.default
         detector.placement = placement
+        detector.decisionLag = decisionLag
         return detector
     }
 
@@ -105,12 +113,14 @@ public struct DaemonConfiguration: Sendable, Equatable {
         if iioURI != other.iioURI { keys.append("iio_uri") }
         if targetRateHz != other.targetRateHz { keys.append("target_rate_hz") }
         if reportLatency != other.reportLatency { keys.append("report_latency") }
+        if decisionLag != other.decisionLag { keys.append("decision_lag") }
         return keys
     }
 
     /// The keys the file may hold, for error messages and docs.
     public static let keys = ["goal", "user_name", "height_cm", "stride_m", "day_start", "palette", "device", "source",
-                              "placement", "mount_matrix", "units_per_g", "iio_uri", "target_rate_hz", "report_latency", "retention_days",
+                              "placement", "mount_matrix", "units_per_g", "iio_uri", "target_rate_hz", "report_latency", "decision_lag",
+                              "retention_days",
                               "approximations", "metrics_file", "log_level"]
 
     /// Reads a configuration file.
@@ -180,6 +190,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
             case "iio_uri": configuration.iioURI = try field.optionalText()
             case "target_rate_hz": configuration.targetRateHz = try field.number(in: 12.5...400)
             case "report_latency": configuration.reportLatency = .seconds(try field.number(in: InputConfiguration.reportLatencyRange))
+            case "decision_lag": configuration.decisionLag = .milliseconds(Int64((try field.number(in: decisionLagRange) * 1000).rounded()))
             case "retention_days": configuration.retentionDays = try field.optionalInteger(in: 1...100_000)
             case "approximations": configuration.approximations = try field.boolean()
             case "metrics_file": configuration.metricsFile = try field.optionalText()

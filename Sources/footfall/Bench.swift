@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FootfallAnalysis
+import FootfallDetection
 import FootfallText
 import FootfallTraces
 
@@ -29,7 +30,7 @@ struct Bench: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Traces with sidecars, or folders of them; with --merge, report files.", valueName: "path"))
-    var paths: [String]
+    var paths: [String] = []
 
     @Flag(help: "Print the report as JSON (the format --merge reads).")
     var json = false
@@ -55,20 +56,33 @@ struct Bench: ParsableCommand {
                                valueName: "file.csv"))
     var windowsCSV: String?
 
+    @Option(help: ArgumentHelp("With --windows-csv, also write every stretch the walking gate judged, with the steps its decision decides, as CSV: the material tools/walking-model learns the decision over bouts from.",
+                               valueName: "file.csv"))
+    var nodesCSV: String?
+
     @OptionGroup(title: "Reading recordings") var recording: RecordingFileOptions
+
+    @Flag(help: .hidden) var featureConstants = false
 
     @OptionGroup var detector: DetectorOptions
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("Give at least one trace or folder (or report files with --merge).") }
+        if paths.isEmpty && !featureConstants { throw ValidationError("Give at least one trace or folder (or report files with --merge).") }
         if let shard, Shard(parsing: shard) == nil {
             throw ValidationError("--shard must be I/N with 0 <= I < N, for example 0/4.")
         }
         if merge && shard != nil { throw ValidationError("--merge combines finished reports; it takes no --shard.") }
         if windowsCSV != nil && (merge || speed) { throw ValidationError("--windows-csv runs the detector: it takes no --merge or --speed.") }
+        if nodesCSV != nil && windowsCSV == nil { throw ValidationError("--nodes-csv is written with --windows-csv.") }
     }
 
     func run() throws {
+        if featureConstants {
+            // The constants the walking model's features are measured with, for
+            // tools/walking-model/train.py to write into the model it learns.
+            print(WalkingFeatures.Constants.fingerprint)
+            return
+        }
         if speed {
             try runSpeed()
             return
@@ -139,13 +153,17 @@ struct Bench: ParsableCommand {
         let configuration = try detector.configuration(), options = try recording.options()
         let bar = ProgressBar(total: chosen.count)
         var text = WindowProbeExport.header + "\n"
+        var nodes = WindowProbeExport.nodesHeader + "\n"
         for (done, recording) in chosen.enumerated() {
-            text += try WindowProbeExport.rows(for: recording, configuration: configuration, placement: detector.placement,
-                                               options: options)
+            let rows = try WindowProbeExport.allRows(for: recording, configuration: configuration, placement: detector.placement,
+                                                     options: options)
+            text += rows.windows
+            nodes += rows.nodes
             bar.update(done + 1)
         }
         bar.finish()
         try OutputFile.write(text, to: path)
+        if let nodesCSV { try OutputFile.write(nodes, to: nodesCSV) }
     }
 
     func loadReport(_ path: String) throws -> BenchReport {

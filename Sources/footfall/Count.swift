@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FootfallAnalysis
+import FootfallDetection
 import FootfallInput
 import FootfallText
 import FootfallTraces
@@ -41,10 +42,10 @@ struct Count: ParsableCommand {
           footfall count --days WEEK.cwa
           footfall count --days --csv --jobs 8 cohort/*.cwa > days.csv
 
-        With --device, counts a live accelerometer instead, printing each step as it is \
-        credited (the first steps of a walk come together, once walking is confirmed) until \
-        Ctrl-C, then the total. With --json, each step is a JSON line, T in seconds on the \
-        monotonic clock:
+        With --device, counts a live accelerometer instead, printing each step once the \
+        walking decision over it is final (--lag seconds after its stretch of steps was \
+        judged) until Ctrl-C, then the total. With --json, each step is a JSON line, T in \
+        seconds on the monotonic clock:
 
           {"step": N, "time": T, "cadence_spm": X}
         """
@@ -65,6 +66,9 @@ struct Count: ParsableCommand {
     @Option(help: ArgumentHelp("With --device: the sample rate to ask for, Hz (default 50).", valueName: "hz"))
     var rate: Double?
 
+    @Option(help: ArgumentHelp("With --device: how long the walking decision waits for the steps after a stretch before it decides it, seconds (default \(formatted(DetectorConfiguration.liveDecisionLag.inSeconds, decimals: 0)), 0 to 60). Recordings are decided over each whole bout.", valueName: "seconds"))
+    var lag: Double?
+
     @OptionGroup var jobs: JobsOption
 
     @OptionGroup(title: "Reading recordings") var recording: RecordingFileOptions
@@ -78,13 +82,18 @@ struct Count: ParsableCommand {
     func validate() throws {
         if traces.isEmpty && device == nil { throw ValidationError("Give at least one trace file to count, or --device.") }
         if !traces.isEmpty && device != nil { throw ValidationError("Count either trace files or a --device, not both.") }
-        if device == nil && (duration != nil || rate != nil) { throw ValidationError("--duration and --rate go with --device.") }
+        if device == nil && (duration != nil || rate != nil || lag != nil) {
+            throw ValidationError("--duration, --rate and --lag go with --device.")
+        }
+        if let lag, !(0...60).contains(lag) { throw ValidationError("--lag must be 0 to 60 seconds.") }
         if let duration, !(duration > 0) { throw ValidationError("--duration must be positive.") }
     }
 
     func run() throws {
         if let device {
-            try LiveCount(selector: DeviceSelector(device), json: json, detector: try detector.configuration(),
+            var live = try detector.configuration()
+            live.decisionLag = .milliseconds(Int64(((lag ?? DetectorConfiguration.liveDecisionLag.inSeconds) * 1000).rounded()))
+            try LiveCount(selector: DeviceSelector(device), json: json, detector: live,
                           catalog: try sensor.catalog(rate: rate), duration: duration, reportCosts: sensor.verbose).run()
             return
         }

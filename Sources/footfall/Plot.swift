@@ -10,10 +10,14 @@ struct Plot: ParsableCommand {
         usage: "footfall plot <recording> -o <file.svg> [<options>]",
         discussion: """
         The SVG has three panels: the acceleration magnitude; the band-passed signal with the \
-        adaptive threshold (dashed), every candidate peak (circles), the counted steps (red, \
-        pointing down) and the true steps from the sidecar when there is one (green, pointing \
-        up); and the walking gate's state (yellow while deciding, green while walking). \
-        Long traces make wide pictures: use --start and --end to draw a window.
+        adaptive threshold (dashed), every candidate peak (circles: red when counted, purple \
+        when the decision over its bout refused it, grey when refused before any decision), \
+        the counted steps (red, pointing down) and the true steps from the sidecar when there \
+        is one (green, pointing up); and every stretch the walking gate judged, as tall as \
+        the decision's probability that it is walking (green walking, purple not). \
+        --candidates-csv gives every candidate's reason, --judgements-csv every stretch's \
+        evidence and decision. Long traces make wide pictures: use --start and --end to \
+        draw a window.
         """
     )
 
@@ -39,10 +43,10 @@ struct Plot: ParsableCommand {
     @Option(help: ArgumentHelp("Also write every detector frame as CSV, for analysis elsewhere.", valueName: "file.csv"))
     var framesCSV: String?
 
-    @Option(help: ArgumentHelp("Also write every candidate peak as CSV.", valueName: "file.csv"))
+    @Option(help: ArgumentHelp("Also write every candidate peak as CSV, with its outcome: counted (and as how many steps), or refused and why.", valueName: "file.csv"))
     var candidatesCSV: String?
 
-    @Option(help: ArgumentHelp("Also write every judgement of the walking gate as CSV: which candidates it judged, what the motion looked like, and whether it was walking.", valueName: "file.csv"))
+    @Option(help: ArgumentHelp("Also write every judgement of the walking gate as CSV: which candidates it judged, what the motion looked like, the evidence that gave, and the decision over its bout.", valueName: "file.csv"))
     var judgementsCSV: String?
 
     @OptionGroup(title: "Reading recordings") var recording: RecordingFileOptions

@@ -23,14 +23,13 @@ struct DetectorConfigurationSidecarTests {
     }
 
     @Test func aWatchWornOnTheDominantHandIsCountedAsAtTheWrist() throws {
-        // WISDM's own papers say the watch was worn on the dominant hand. Read as the body's
-        // placement, the hands clapping start walks at even odds and count as hundreds of steps.
+        // WISDM's own papers say the watch was worn on the dominant hand. (What the body's
+        // policy makes of the same motion: BenchCommandTests counts a drive both ways.)
         let (placement, steps) = try clappingCounted(placement: "dominant hand", device: "smartwatch (Android Wear)")
         #expect(placement == .wrist)
         #expect(steps == 0)
-        let (asPhone, phoneSteps) = try clappingCounted(placement: "dominant hand", device: "phone")
+        let (asPhone, _) = try clappingCounted(placement: "dominant hand", device: "phone")
         #expect(asPhone == .body)
-        #expect(phoneSteps > 100, "the same motion held to the body's thresholds counts \(phoneSteps)")
     }
 
     @Test func aGENEActivFileIsCountedWhereItsHeaderSaysItWasWorn() throws {

@@ -21,7 +21,9 @@ struct WalkingModelFileTests {
         return ["features": features, "forest": forest,
                 "lower_bounds": [-1.0] + Array(repeating: NSNull(), count: n - 1) as [Any],
                 "upper_bounds": Array(repeating: NSNull(), count: n - 1) + [3.0] as [Any],
-                "start_probability": 0.6, "continue_probability": 0.3]
+                "policies": ["wrist": ["evidence_scale": 0.5, "evidence_bias": -1.0, "bout_start_walking": 0.2,
+                                       "walking_bout_seconds": 90.0, "not_walking_spell_seconds": 300.0, "envelope_penalty": 2.0],
+                             "body": ["evidence_bias": 0.5]]]
     }
 
     @Test func aModelFileReadsAsWritten() throws {
@@ -35,23 +37,25 @@ struct WalkingModelFileTests {
         #expect(model.forest.roots == [0, 3])
         #expect(model.lowerBounds[0] == -1 && model.lowerBounds[1] == -.infinity)
         #expect(model.upperBounds[WalkingFeatures.count - 1] == 3 && model.upperBounds[0] == .infinity)
-        // The thresholds the fold was cross-validated with are the decision's, not the model's.
+        // Each placement's policy as the file gives it, the defaults where it says nothing.
+        #expect(model.wrist == PlacementPolicy(evidenceScale: 0.5, evidenceBias: -1, envelopePenalty: 2, boutStartWalking: 0.2,
+                                               walkingBoutSeconds: 90, notWalkingSpellSeconds: 300))
+        #expect(model.body == PlacementPolicy(evidenceBias: 0.5))
+        #expect(model.unknown == PlacementPolicy())
         let configuration = loaded.applied(to: .default)
         #expect(configuration.walkingModel == model)
-        #expect(configuration.decision.startProbability == 0.6 && configuration.decision.continueProbability == 0.3)
     }
 
-    @Test func aFileWithoutThresholdsLeavesTheDecisionsAlone() throws {
+    @Test func aFileWithoutPoliciesHasTheDefaultsAndOutOfRangeIsRefused() throws {
         var object = file()
-        object["start_probability"] = nil
-        object["continue_probability"] = nil
-        var configuration = DetectorConfiguration()
-        configuration.decision.startProbability = 0.55
-        let applied = try WalkingModelFile.load(path: try write(object)).applied(to: configuration)
-        #expect(applied.decision == configuration.decision)
+        object["policies"] = nil
+        let applied = try WalkingModelFile.load(path: try write(object)).applied(to: .default)
+        #expect(applied.walkingModel.wrist == PlacementPolicy() && applied.walkingModel.body == PlacementPolicy())
         #expect(applied.walkingModel.forest.value == [0, 1.0, -1.0, 0.25])
-        // Out of range is refused.
-        object["start_probability"] = 1.5
+        // Out of range, or a placement that is none, is refused.
+        object["policies"] = ["wrist": ["bout_start_walking": 1.5]]
+        #expect(throws: WalkingModelFile.LoadError.self) { try WalkingModelFile.load(path: try write(object)) }
+        object["policies"] = ["ankle": ["evidence_bias": 0.5]]
         #expect(throws: WalkingModelFile.LoadError.self) { try WalkingModelFile.load(path: try write(object)) }
     }
 

@@ -14,7 +14,10 @@ struct AllocationTests {
         walk.duration = 240
         let samples = walk.generate().samples
         let warmUp = samples.count / 4
-        var detector = StepDetector()
+        // As the daemon counts: each stretch decided a lag behind, its steps released then.
+        var configuration = DetectorConfiguration.default
+        configuration.decisionLag = DetectorConfiguration.liveDecisionLag
+        var detector = StepDetector(configuration: configuration)
         var steps = 0
         samples.withUnsafeBufferPointer { buffer in
             detector.process(UnsafeBufferPointer(rebasing: buffer[0..<warmUp])) { _ in steps += 1 }

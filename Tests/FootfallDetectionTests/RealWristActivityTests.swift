@@ -28,45 +28,35 @@ struct RealWristActivityTests {
     }
 
     @Test func stairsAtTheWristAreCountedAtTheirStepFrequency() throws {
+        // The spectrum's peak is the climb's dominant pace; a flight taken faster (100 to 105 s,
+        // 2.5 steps a second against 1.7) counts above it, so the bound above is looser than
+        // for level walking. A climb lost in pieces, as the gate once lost them, counts under 0.9.
         let ratio = try countedOverSpectral("wisdm/1620_stairs.csv.gz")
-        #expect(ratio >= 0.9 && ratio <= 1.03, "counted / spectral \(ratio)")
+        #expect(ratio >= 0.9 && ratio <= 1.1, "counted / spectral \(ratio)")
     }
 
-    @Test func aClimbResumedAfterAPauseIsStillTheWalkItWas() throws {
-        // Stairs climbed in flights with pauses between. A walk the model was once sure of
-        // (clearly walking) that resumes after a pause is the same walk: it goes on at the
-        // continue threshold (`stillWalking`), not back to the wrist's bar for a walk not yet
-        // proven. 1620's first flight resumes so at 39 s.
-        var configuration = DetectorConfiguration.default
-        configuration.placement = .wrist
-        let stairs = try Recording.readSamples(path: SampleTracesLocation.path("wisdm/1620_stairs.csv.gz"))
-        let judgements = DetectorRecording(samples: stairs, configuration: configuration).judgements
-        var checked = 0
-        for (i, judgement) in judgements.enumerated() where judgement.question == .resumed && judgement.walking {
-            let before = judgements[..<i].last { $0.question.keepsAWalk }
-            let after = judgements[(i + 1)...].first { $0.question.keepsAWalk || $0.question.startsAWalk }
-            guard before?.question == .stillWalking, let after else { continue }
-            #expect(after.question == .stillWalking, "after the walk resumed at \(judgement.time) s: \(after.question)")
-            checked += 1
-        }
-        #expect(checked >= 1)
+    @Test func aClimbResumedAfterAPauseIsDecidedWithTheClimb() throws {
+        // Stairs climbed in flights with pauses between: a run that resumes at the pace of the
+        // flight before is picked up on three steps, and its bout is decided with the flights
+        // around it. 1620's first flight resumes so at 39 s.
+        let path = SampleTracesLocation.path("wisdm/1620_stairs.csv.gz")
+        let stairs = try Recording.readSamples(path: path)
+        let recording = DetectorRecording(samples: stairs, configuration: try DetectorConfiguration.default.atPlacement(ofTrace: path))
+        let resumed = recording.judgements.filter { $0.question == .resumed }
+        #expect(!resumed.isEmpty)
+        let walking = resumed.filter { recording.decisions[$0.node]?.walking == true }
+        #expect(Double(walking.count) >= 0.8 * Double(resumed.count), "\(walking.count) of \(resumed.count) resumed flights walking")
     }
 
     @Test func threeMinutesOfClappingAreNotAWalk() throws {
         // Hands striking in a steady rhythm, strongly: the signal level alone says walking.
-        // Three minutes of a walk would be some 360 steps. The first ten seconds, where the hands
-        // move mostly up and down, start a walk at the wrist's margin; the next judgement of it
-        // says no, and the steps it withheld are withdrawn: nothing counts. Credited as they
-        // came (`mostStepsWithheld` 0), those ten seconds counted 12 steps.
+        // Three minutes of a walk would be some 360 steps. Its stretches that look like walking
+        // at the margin are decided with the clapping around them.
         let path = SampleTracesLocation.path("wisdm/1604_clapping.csv.gz")
-        var configuration = try DetectorConfiguration.default.atPlacement(ofTrace: path)
+        let configuration = try DetectorConfiguration.default.atPlacement(ofTrace: path)
         let count = try TraceCount.run(path: path, configuration: configuration)
         #expect(count.duration > 170)
-        #expect(count.steps == 0, "\(count.steps) steps counted while clapping")
-        configuration.crediting.mostStepsWithheld = 0
-        let asTheyCame = try TraceCount.run(path: path, configuration: configuration)
-        #expect(asTheyCame.steps >= 10 && asTheyCame.stepTimes.allSatisfy { $0 < 15 },
-                "credited as they came: \(asTheyCame.stepTimes)")
+        #expect(count.steps <= 4, "\(count.steps) steps counted while clapping")
     }
 
     /// The samples as a slower, coarser device would have read them (what
@@ -107,11 +97,8 @@ struct RealWristActivityTests {
 
     @Test func clappingReadByOtherDevicesIsNotKeptAsAWalk() throws {
         // The same three minutes of clapping as three other devices read them (augment.py's
-        // variants: a 12.5 Hz watch, a 6-bit 32 Hz and an 8-bit 25 Hz wrist sensor). Once a
-        // stretch has passed the wrist's start threshold at its margin, the hands go on scoring
-        // 0.5 to 0.9: held to the continue threshold (0.2) the three were counted for 86 steps
-        // together; held to the wrist's bar for a walk not yet judged clearly walking, 41; with
-        // each such walk's steps withheld until a second yes, none.
+        // variants: a 12.5 Hz watch, a 6-bit 32 Hz and an 8-bit 25 Hz wrist sensor): the hands
+        // score 0.5 to 0.9 again and again, a stretch at a time, and are decided over the bout.
         let clapping = try Recording.readSamples(path: SampleTracesLocation.path("wisdm/1604_clapping.csv.gz"))
         var configuration = DetectorConfiguration.default
         configuration.placement = .wrist
@@ -126,8 +113,8 @@ struct RealWristActivityTests {
     }
 
     @Test func aRunThatTurnsIntoClappingStops() throws {
-        // A minute of jogging, then without a pause the clapping: the walk going is asked
-        // again every fourth strong step, and the hands end it.
+        // A minute of jogging, then without a pause the clapping: the run going is judged
+        // again every eighth strong step, and the hands' stretches are decided not walking.
         let jog = try Recording.readSamples(path: SampleTracesLocation.path("wisdm/1607_jogging.csv.gz"))
         let run = jog.prefix { $0.time - jog[0].time < 60 }
         let start = try #require(run.first).time, end = try #require(run.last).time
@@ -139,7 +126,7 @@ struct RealWristActivityTests {
         let steps = TraceCount.run(samples: spliced, configuration: configuration).stepTimes
         #expect(steps.filter { $0 <= end }.count > Int((end - start) * 2))
         // The 8 s of context before each judgement still hold the run for a while: the walk
-        // goes on into the clapping for about as long, then the hands end it.
+        // goes on into the clapping for about as long, then the hands are refused.
         let late = steps.filter { $0 > end + 15 }
         #expect(late.count <= 2, "steps after 15 s of clapping: \(late.count)")
     }

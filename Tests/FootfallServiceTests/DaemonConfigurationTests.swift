@@ -92,7 +92,10 @@ struct DaemonConfigurationTests {
         #expect(DaemonConfiguration().detector.placement == .unknown)
         let watch = try DaemonConfiguration.parse("placement: wrist\n")
         #expect(watch.detector.placement == .wrist)
-        #expect(watch.detector.decision == DetectorConfiguration.default.decision)
+        // Live, the decision waits its lag.
+        #expect(watch.detector.decisionLag == DetectorConfiguration.liveDecisionLag)
+        #expect(try DaemonConfiguration.parse("decision_lag: 4\n").detector.decisionLag == .seconds(4))
+        #expect(throws: ConfigurationError.self) { try DaemonConfiguration.parse("decision_lag: 90\n") }
         #expect(try DaemonConfiguration.parse("placement: body\n").detector.placement == .body)
         #expect(watch.keysNeedingRestart(comparedTo: DaemonConfiguration()) == ["placement"])
         do {

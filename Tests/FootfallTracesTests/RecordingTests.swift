@@ -284,6 +284,9 @@ struct RecordingTests {
             samplesText += batch.count
             b.process(batch) { _ in fromText += 1 }
         }
+        // Offline, a walk's steps are decided over the whole recording: they come at the end.
+        a.finish { _ in fromCWA += 1 }
+        b.finish { _ in fromText += 1 }
         #expect(samplesCWA == 14_490 && cwa.samples == 14_490)
         #expect(backwardsCWA == 0, "\(backwardsCWA) samples went back in time, the first \(firstBackwards)")
         #expect(samplesText == text.samples)

@@ -18,35 +18,20 @@ struct DetectorOptions: ParsableArguments {
                                valueName: "file.json"))
     var walkingModel: String?
 
+    /// The settings the options describe.
+    var settings: DetectorSettings {
+        DetectorSettings(placement: placement, walkingModel: walkingModel, overrides: overrides)
+    }
+
     /// The configuration for the recording at `path`: its placement is the one given, else
     /// the one its sidecar or its header names (`DetectorConfiguration.atPlacement(of:recordingAt:)`).
     func configuration(forRecording path: String) throws -> DetectorConfiguration {
-        var configuration = try configuration()
-        if placement == nil {
-            configuration = configuration.atPlacement(of: (try? TraceSidecar.load(besideTrace: path)) ?? nil, recordingAt: path)
-        }
-        return configuration
+        do { return try settings.configuration(forRecording: path) } catch { throw ValidationError(error.description) }
     }
 
     /// The configuration with every override applied (the placement given, else unknown).
     func configuration() throws -> DetectorConfiguration {
-        var configuration = DetectorConfiguration.default
-        configuration.placement = placement ?? .unknown
-        if let walkingModel {
-            do {
-                configuration = try WalkingModelFile.load(path: walkingModel).applied(to: configuration)
-            } catch {
-                throw ValidationError(error.description)
-            }
-        }
-        for text in overrides {
-            do {
-                configuration = try configuration.applying(override: text)
-            } catch {
-                throw ValidationError(error.description)
-            }
-        }
-        return configuration
+        do { return try settings.configuration() } catch { throw ValidationError(error.description) }
     }
 }
 

@@ -50,9 +50,10 @@ struct HelpTextTests {
 
     @Test func theSubcommandsAreAllFound() throws {
         let root = try HelpTextTests.render(DaemonProcess.executable("footfall"), [])
-        #expect(HelpTextTests.subcommands(in: root) == ["status", "watch", "history", "goal", "render", "count", "inspect",
+        #expect(HelpTextTests.subcommands(in: root) == ["status", "watch", "history", "goal", "render", "count", "cohort", "inspect",
                                                          "convert", "bench", "plot", "synth", "devices", "record"])
         let helps = try HelpTextTests.helps().map(\.command)
+        #expect(["plan", "run", "merge", "slurm"].allSatisfy { helps.contains("footfall cohort \($0)") }, "\(helps)")
         #expect(helps.contains("footfall-devsets daily-living") && helps.contains("footfall-devsets gestures")
                 && helps.contains("footfall-devsets gesture"), "\(helps)")
     }

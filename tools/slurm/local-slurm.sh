@@ -6,7 +6,8 @@
 # there is no sacct, and that log is Slurm's record of each task.
 #
 # Source it, then: trap slurm_stop EXIT; slurm_start FOLDER [CPUS]; ... (slurm_stop ends the
-# jobs, stops the daemons and removes FOLDER, keeping the script's exit status).
+# jobs, stops the daemons and removes FOLDER, keeping the script's exit status). SLURM_NICE=19
+# runs the daemons and the jobs at that niceness; SLURM_KEEP=1 keeps FOLDER.
 # Needs root (slurmd starts jobs as their users), as CI runs.
 
 slurm_log() { echo "    [slurm] $*"; }
@@ -118,8 +119,11 @@ NodeName=$node NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory State=UNKNOWN
 PartitionName=local Nodes=$node Default=YES MaxTime=INFINITE State=UP
 CONF
     export SLURM_CONF=$SLURM_DIR/slurm.conf
-    slurmctld -f "$SLURM_CONF"
-    slurmd -f "$SLURM_CONF" -N "$node"
+    # SLURM_NICE=19 runs the daemons, and so every job, at that niceness.
+    local nice=()
+    [[ -n ${SLURM_NICE:-} ]] && nice=(nice -n "$SLURM_NICE")
+    "${nice[@]}" slurmctld -f "$SLURM_CONF"
+    "${nice[@]}" slurmd -f "$SLURM_CONF" -N "$node"
     slurm_wait_for 60 "the node to be idle" slurm_node_idle
     slurm_log "munged, slurmctld and slurmd running: one node ($node), $cpus CPUs, ${memory} MB; configuration $SLURM_CONF"
 }

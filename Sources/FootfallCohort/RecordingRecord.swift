@@ -1,6 +1,7 @@
 import FootfallAnalysis
 import FootfallText
 import FootfallTraces
+import FootfallVocabulary
 
 /// A row of recordings.csv: what one recording was (format, device, serial, rate, span) and
 /// what reading it gave (days, valid days, wear, steps, samples skipped), how long it took,
@@ -40,40 +41,6 @@ public struct RecordingRecord: Sendable, Equatable {
     /// The row.
     var row: String { CSVText.row(fields) }
 }
-
-/// A row of failures.csv: a recording that could not be read, where in the file, and why.
-public struct RecordingFailure: Sendable, Equatable {
-    /// The columns, in order. docs/cohorts.md says what each means.
-    public static let columns = ["id", "path", "byte", "line", "reason", "bytes", "modified", "task", "host", "footfall"]
-
-    /// The fields, in the order of `columns`.
-    public var fields: [String]
-
-    /// The failure of `entry`, from the file as `fingerprint` found it.
-    init(entry: PlanEntry, error: TraceError, fingerprint: FileFingerprint?, task: TaskIdentity) {
-        fields = [
-            entry.id.rawValue, entry.path, error.offset.map(String.init) ?? "", error.line.map(String.init) ?? "", error.reasonText,
-            fingerprint.map { "\($0.bytes)" } ?? "", fingerprint?.modified ?? "", task.name, task.host, FootfallRelease.text,
-        ]
-    }
-
-    /// The header line of failures.csv.
-    static var header: String { CSVText.row(columns) }
-
-    /// The row.
-    var row: String { CSVText.row(fields) }
-}
-
-/// The header of days.csv: the recording's id, then `footfall count --days --csv`'s columns.
-enum DayRows {
-    static var header: String { CSVText.row(["id", "recording"] + DaySummary.csvColumns) }
-
-    static func row(_ day: DaySummary, of entry: PlanEntry) -> String {
-        CSVText.row([entry.id.rawValue, entry.path] + day.csvFields)
-    }
-}
-
-import FootfallVocabulary
 
 extension FootfallRelease {
     /// `footfall 1.2.0`: which release wrote a row.

@@ -89,7 +89,7 @@ public struct SlurmScripts: Sendable, Equatable {
             "#SBATCH --cpus-per-task=\(cpus)",
             "#SBATCH --mem=\(memory ?? memoryMegabytes)M",
             "#SBATCH --time=\(SlurmResources.slurmTime(minutes: minutes))",
-            "#SBATCH --output=\(output)",
+            "#SBATCH --output=" + (output.contains(" ") ? "\"\(output)\"" : output),
         ]
         if let partition = resources.partition { lines.append("#SBATCH --partition=\(partition)") }
         if let account = resources.account { lines.append("#SBATCH --account=\(account)") }

@@ -4,8 +4,8 @@ import FootfallTraces
 /// Makes a study's plan from a folder tree of recordings or a manifest, or adds to one.
 ///
 /// In a folder, every file named as a recording is taken (`Recording.looksLikeRecording`:
-/// `.cwa`, `.gt3x`, `.bin`, `.csv`, `.tsv`, compressed or not; hidden files and the study's own
-/// folder are passed over), its id its path from the folder without the endings
+/// `.cwa`, `.gt3x`, `.bin`, `.csv`, `.tsv`, compressed or not; hidden files and studies' folders
+/// are passed over), its id its path from the folder without the endings
 /// (`site-a/P0001.cwa.gz` is `site-a/P0001`). A manifest is a CSV file with a header: a `path`
 /// column (relative paths are from the manifest's folder) and, optionally, an `id` column
 /// (else the file's name without its endings). Planning into an existing study adds the
@@ -113,7 +113,9 @@ public enum StudyPlanner {
         while let relative = enumerator.nextObject() as? String {
             let path = root + "/" + relative
             let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") || path == studyFolder {
+            // Hidden files, and studies (this one, or another planned inside the folder: their
+            // plans, parts and tables are CSV files too).
+            if name.hasPrefix(".") || path == studyFolder || FileManager.default.fileExists(atPath: path + "/study.json") {
                 enumerator.skipDescendants()
                 continue
             }

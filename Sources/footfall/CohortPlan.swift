@@ -11,7 +11,7 @@ struct CohortPlan: ParsableCommand {
         abstract: "Make a study from a folder of recordings or a manifest, or add to one.",
         discussion: """
         From a folder, every recording in its tree is taken (.cwa, .gt3x, .bin, .csv, .tsv, \
-        compressed or not; hidden files are passed over), its id its path in the folder \
+        compressed or not; hidden files and studies are passed over), its id its path in the folder \
         without the endings: site-a/P0001.cwa.gz is site-a/P0001. A manifest is a CSV file \
         whose header names a path column and, if you choose the ids, an id column; relative \
         paths are from the manifest's folder:

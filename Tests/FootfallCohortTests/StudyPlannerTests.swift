@@ -28,6 +28,9 @@ struct StudyPlannerTests {
         // days.csv, recordings.csv and the parts are CSV files in the tree now.
         let again = try StudyPlanner.plan(source: folder.recordings, into: study, settings: StudySettings())
         #expect(again.recordings == 1 && again.added == 0)
+        // Nor is another study in the folder planned into a new one.
+        let other = try StudyPlanner.plan(source: folder.recordings, into: folder.root + "/other", settings: StudySettings())
+        #expect(other.recordings == 1)
     }
 
     @Test func aManifestGivesPathsFromItsFolderAndItsIds() throws {

@@ -14,8 +14,9 @@ struct CohortSlurm: ParsableCommand {
         (--dependency=afterany). Each task logs to slurm/logs/ARRAYJOB_TASK.log. Prints the \
         sbatch command; --submit runs it.
 
-        The array has a task per recording, up to the cluster's MaxArraySize (--max-array-size, \
-        else from 'scontrol show config'); beyond it each task takes several recordings. Only the tasks that still have recordings to do are in the array, so on \
+        The array has a task per recording, up to the cluster's MaxArraySize (from 'scontrol \
+        show config', else --max-array-size, else 1001); beyond it each task takes several \
+        recordings. Only the tasks that still have recordings to do are in the array, so on \
         a study partly done (tasks killed, out of time, recordings added) it runs what is \
         left and nothing twice. The time limit, unless given, is estimated from the largest \
         task's bytes.
@@ -54,7 +55,8 @@ struct CohortSlurm: ParsableCommand {
             help: ArgumentHelp("Another sbatch option for both jobs, as given (--sbatch-option=--qos=long); repeatable.", valueName: "option"))
     var sbatchOptions: [String] = []
 
-    @Option(help: ArgumentHelp("The cluster's MaxArraySize (default: what 'scontrol show config' says, else 1001).", valueName: "n"))
+    @Option(help: ArgumentHelp("At most this many tasks (default: the cluster's MaxArraySize from 'scontrol show config', else 1001).",
+                               valueName: "n"))
     var maxArraySize: Int?
 
     @Option(help: ArgumentHelp("The footfall executable the tasks run (default: this one).", valueName: "path"))
@@ -79,7 +81,11 @@ struct CohortSlurm: ParsableCommand {
         let plan: SlurmArrayPlan
         do {
             study = try Study.open(self.study)
-            let limit = maxArraySize ?? client.maximumArraySize() ?? 1001
+            let cluster = client.maximumArraySize()
+            if let maxArraySize, let cluster, maxArraySize > cluster {
+                throw CohortFailure(message: "--max-array-size \(maxArraySize) is more than this cluster allows: its MaxArraySize is \(cluster) (scontrol show config)")
+            }
+            let limit = maxArraySize ?? cluster ?? 1001
             plan = try SlurmArrayPlan.make(study: study, shardCount: tasks, maximumArraySize: limit, retryingFailures: retryFailed)
         } catch {
             throw CohortFailure(error)

@@ -102,6 +102,8 @@ struct CohortCommandTests {
         // MaxArraySize 3 from scontrol: three shards for five recordings.
         #expect(array.contains { $0.contains("--shard \"${SLURM_ARRAY_TASK_ID}/3\"") })
         #expect(array.contains("#SBATCH --mem=2048M") && array.contains("#SBATCH --time=01:30:00"))
+        let tooMany = try FootfallProcess.run(["cohort", "slurm", folder.study, "--max-array-size", "4"], environment: ["PATH": path])
+        #expect(tooMany.status != 0 && tooMany.stderr.contains("its MaxArraySize is 3"))
         let submit = try FootfallProcess.run(["cohort", "slurm", folder.study, "--submit"], environment: ["PATH": path])
         #expect(submit.status == 0, "\(submit.stderr)")
         #expect(submit.stdout.contains("Submitted the array as job 701 and the merge as job 702"))

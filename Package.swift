@@ -35,6 +35,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Start-up and graceful shutdown ordering of the daemon's services, signals.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Reading CSV written by people and spreadsheets (quotes, line breaks in quotes, a
+        // byte-order mark, CRLF) one row at a time: a cohort's manifest and plan.
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // The step-detection core: resampling, filtering, peak detection, walking gate. No I/O, no Foundation.
@@ -141,6 +144,18 @@ let package = Package(
         .target(name: "FootfallRandom"),
         // Offline analysis: scoring against ground truth, benchmark runs, diagnostic plots.
         .target(name: "FootfallAnalysis", dependencies: ["FootfallDetection", "FootfallTraces", "FootfallText", "FootfallGoals", "FootfallRandom"]),
+        // A study's recordings summarised by day on a cluster or one machine: the plan, shards by
+        // a stable hash of the ids, a part per recording written whole, the streaming merge, and
+        // the Slurm array's scripts (`footfall cohort`).
+        .target(
+            name: "FootfallCohort",
+            dependencies: [
+                "FootfallAnalysis", "FootfallTraces", "FootfallDetection", "FootfallText", "FootfallVocabulary",
+                .product(name: "CSV", package: "CSV.swift"),
+                // The package's one lock type, for the tasks' working threads.
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         // Goal tracking: local days, the goal history, progress tiers, milestones, the goal bar and the Move ring.
         // FoundationEssentials only (Date); a day's zone is the C library's local time in the daemon
         // (WallClockZone: no ICU) or a Foundation TimeZone in tests. It needs nothing from the detector.
@@ -150,7 +165,7 @@ let package = Package(
             name: "footfall",
             dependencies: [
                 "FootfallDetection", "FootfallTraces", "FootfallAnalysis", "FootfallInput", "FootfallGoals",
-                "FootfallClient", "FootfallProtocol", "FootfallText", "FootfallVocabulary",
+                "FootfallClient", "FootfallProtocol", "FootfallText", "FootfallVocabulary", "FootfallCohort",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 // The package's one lock type, for the progress bar the benchmark's threads draw.
@@ -201,6 +216,9 @@ let package = Package(
         .testTarget(name: "FootfallYAMLTests", dependencies: ["FootfallYAML"]),
         .testTarget(name: "FootfallInputTests", dependencies: ["FootfallInput", "FootfallTestSupport"],
                     exclude: ["Fixtures"]),
+        // Studies in temporary folders: real recordings (SampleTraces' device files, copied and
+        // damaged), real parts, merges and scripts; Slurm's commands as scripts on PATH.
+        .testTarget(name: "FootfallCohortTests", dependencies: ["FootfallCohort", "FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
         .testTarget(name: "FootfallAnalysisTests", dependencies: ["FootfallAnalysis", "FootfallTraces", "FootfallTestSupport"]),
         // The goal bar's golden files live in Snapshots/ and are read from the source tree, not bundled.
         .testTarget(name: "FootfallGoalsTests", dependencies: ["FootfallGoals", "FootfallRandom", "FootfallText"], exclude: ["Snapshots"]),

@@ -17,6 +17,9 @@ public struct TraceCount: Sendable {
     public var elapsed: Double
     /// Samples in damaged blocks skipped as asked (`RecordingOptions.skipBadBlocks`).
     public var skippedSamples = 0
+    /// What the file said about itself and how it was read (format, device, times), for a
+    /// count of a file.
+    public var recording: Recording.Summary?
 
     /// Streams the trace at `path` through a detector, without holding its samples.
     /// - Throws: `TraceError` for a trace that cannot be read.
@@ -55,7 +58,8 @@ public struct TraceCount: Sendable {
         }
         let elapsed = (clock.now - start).inSeconds
         return TraceCount(stepTimes: times, cadence: median(cadences) ?? 0, samples: detector.samplesProcessed,
-                          duration: summary.lastTime - summary.firstTime, elapsed: elapsed, skippedSamples: summary.skippedSamples)
+                          duration: summary.lastTime - summary.firstTime, elapsed: elapsed, skippedSamples: summary.skippedSamples,
+                          recording: summary)
     }
 
     /// Runs the detector over samples already in memory.

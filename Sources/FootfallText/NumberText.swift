@@ -12,6 +12,12 @@ public enum NumberText {
         return "\(sign)\(whole).\(fractionText)"
     }
 
+    /// A count and its noun, grouped, the noun in the plural unless the count is 1:
+    /// "1 recording", "1,000 recordings".
+    public static func counting(_ count: Int, _ noun: String) -> String {
+        "\(grouped(count)) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     /// A whole number with thousands separated by commas: 10,000.
     public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)

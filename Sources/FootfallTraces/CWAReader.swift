@@ -60,15 +60,15 @@ enum CWAReader {
     }
 
     /// Reads every data block after the header, handing samples to `body` in batches.
-    /// - Returns: samples read, and samples in skipped blocks.
+    /// - Returns: samples read, samples in skipped blocks, and the damaged blocks skipped.
     /// - Parameter channels: gets what the data blocks hold besides the accelerometer.
     static func read(_ window: StreamWindow, path: String, options: RecordingOptions, batchSize: Int,
                      channels: inout Set<RecordingChannel>,
-                     _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
+                     _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int, damaged: Int) {
         var axesSeen = 0
         var batches = SampleBatcher(batchSize: batchSize)
         defer { batches.deallocate() }
-        var skipped = 0
+        var skipped = 0, damaged = 0
         var previousTime = -Double.infinity
         var clock = CWASampleClock()
         defer { clock.deallocate() }
@@ -109,6 +109,7 @@ enum CWAReader {
                 if options.skipBadBlocks {
                     // The skipped samples keep their places, so the blocks around them stay timed.
                     if count <= 120 { skipped += count; clock.skip(count) }
+                    damaged += 1
                     continue
                 }
                 throw TraceError(path: path, offset: offset, reason: .badBlock(problem + "; --skip-bad-blocks skips such blocks and counts their samples"))
@@ -153,6 +154,7 @@ enum CWAReader {
                 throw TraceError(path: path, offset: window.offset, reason: .truncated(
                     "the last block has \(rest) of its \(blockLength) bytes; --skip-bad-blocks reads what comes before it"))
             }
+            damaged += 1
             window.consume(rest)
         }
         // The samples after the last timestamp keep the rate measured up to it.
@@ -162,7 +164,7 @@ enum CWAReader {
         channels.formUnion([.light, .temperature])
         if axesSeen >= 6 { channels.insert(.gyroscope) }
         if axesSeen >= 9 { channels.insert(.magnetometer) }
-        return (try batches.finish(path: path, body), skipped)
+        return (try batches.finish(path: path, body), skipped, damaged)
     }
 
     /// A CWA timestamp, `YYYYYYMM MMDDDDDh hhhhmmmm mmssssss` from 2000, as seconds since 1970

@@ -1,7 +1,7 @@
 /// The layouts of common phone and watch exports, by name (`--preset`). Each names its time
 /// and axis columns (as `DelimitedLayout.normalized` writes header names), its time format and
 /// its unit. Without a preset the same layouts are recognised from the header.
-public enum DelimitedPreset: String, Sendable, Equatable, CaseIterable {
+public enum DelimitedPreset: String, Sendable, Equatable, CaseIterable, Codable {
     /// Footfall's own traces: `t,ax,ay,az`, seconds, m/s².
     case footfall
     /// Sensor Logger (iOS, Android) `Accelerometer.csv` or `TotalAcceleration.csv`:

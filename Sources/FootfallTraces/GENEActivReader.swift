@@ -98,19 +98,19 @@ enum GENEActivReader {
     }
 
     /// Reads every page, handing samples to `body` in batches.
-    /// - Returns: samples read, and samples in pages skipped as damaged.
+    /// - Returns: samples read, samples in pages skipped as damaged, and those pages.
     static func read(_ window: StreamWindow, header: Header, path: String, options: RecordingOptions, batchSize: Int,
-                     _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
+                     _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int, damaged: Int) {
         var batches = SampleBatcher(batchSize: batchSize)
         defer { batches.deallocate() }
-        var skipped = 0
+        var skipped = 0, damagedPages = 0
         var previousTime = -Double.infinity
         var pageTime: Double?, pageRate = header.rate, pageOffset = 0
         let scale = 9.80665 / header.gain
         var values: [UInt64] = []
 
         func damaged(_ problem: String, samples: Int, at offset: Int) throws(TraceError) {
-            if options.skipBadBlocks { skipped += samples; return }
+            if options.skipBadBlocks { skipped += samples; damagedPages += 1; return }
             throw TraceError(path: path, offset: offset, reason: .badBlock(problem + "; --skip-bad-blocks skips such pages and counts their samples"))
         }
 
@@ -170,7 +170,7 @@ enum GENEActivReader {
                 batches.add(Sample(time: time, x: g.x, y: g.y, z: g.z), body)
             }
         }
-        return (try batches.finish(path: path, body), skipped)
+        return (try batches.finish(path: path, body), skipped, damagedPages)
     }
 
     /// `YYYY-MM-DD hh:mm:ss:mmm` (the milliseconds after a colon) as seconds since 1970 on that clock.

@@ -77,13 +77,14 @@ enum GT3XReader {
     }
 
     /// Reads `log.bin`, handing samples to `body` in batches.
-    /// - Returns: samples read, and samples in records skipped as damaged or out of order.
+    /// - Returns: samples read, samples in records skipped as damaged or out of order, and the
+    ///   damaged records skipped.
     /// - Parameter channels: gets what the records hold besides the accelerometer.
     /// - Parameter opened: given the stream of `log.bin` once it is open (for progress).
     static func read(_ archive: ZipArchive, info: Info, path: String, fileSize: Int, options: RecordingOptions, batchSize: Int,
                      channels: inout Set<RecordingChannel>,
                      opened: (ByteStream) -> Void,
-                     _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
+                     _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int, damaged: Int) {
         let calibration = try GT3XCalibration.of(archive, info: info, path: path)
         guard let log = archive.entry("log.bin") else {
             guard let activity = archive.entry("activity.bin") else {
@@ -100,7 +101,7 @@ enum GT3XReader {
         let rate = Int(info.rate.rounded())
         var batches = SampleBatcher(batchSize: batchSize)
         defer { batches.deallocate() }
-        var skipped = 0
+        var skipped = 0, damaged = 0
         var lastSecond: UInt32?
         var last = Sample(time: 0, x: 0, y: 0, z: 0)
         var sleepStarted: UInt32?
@@ -127,7 +128,7 @@ enum GT3XReader {
             let timestamp = header.littleEndianUInt32(at: 2)
             let size = Int(header.littleEndianUInt16(at: 6))
             guard try window.require(8 + size + 1) else {
-                if options.skipBadBlocks { window.consume(window.bytes.count); break }
+                if options.skipBadBlocks { window.consume(window.bytes.count); damaged += 1; break }
                 throw TraceError(path: path, offset: offset, reason: .truncated(
                     "log.bin ends inside a record of \(size) bytes; --skip-bad-blocks reads what comes before it"))
             }
@@ -137,7 +138,7 @@ enum GT3XReader {
             for k in 0..<(8 + size) { check ^= record[k] }
             let isActivity = type == 0x00 || type == 0x1A || type == 0x1B
             if ~check != record[8 + size] {
-                if options.skipBadBlocks { skipped += isActivity ? rate : 0; continue }
+                if options.skipBadBlocks { skipped += isActivity ? rate : 0; damaged += 1; continue }
                 throw TraceError(path: path, offset: offset, reason: .badBlock(
                     "log.bin: a record's checksum fails (the record is damaged); --skip-bad-blocks skips such records and counts their samples"))
             }
@@ -195,9 +196,10 @@ enum GT3XReader {
                 throw TraceError(path: path, offset: window.offset, reason: .truncated(
                     "log.bin ends inside a record's header; --skip-bad-blocks reads what comes before it"))
             }
+            damaged += 1
             window.consume(window.bytes.count)
         }
-        return (try batches.finish(path: path, body), skipped)
+        return (try batches.finish(path: path, body), skipped, damaged)
     }
 }
 
@@ -205,7 +207,7 @@ extension GT3XReader {
     /// Reads the NHANES layout's `activity.bin`: 12-bit samples y, x, z, two in nine bytes, the
     /// `n`-th at `Start Date + n / rate`.
     static func readNHANES(_ stream: ByteStream, info: Info, calibration: GT3XCalibration, path: String, options: RecordingOptions, batchSize: Int,
-                           _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int) {
+                           _ body: (UnsafeBufferPointer<Sample>) -> Void) throws(TraceError) -> (samples: Int, skipped: Int, damaged: Int) {
         guard let start = info.start else {
             throw TraceError(path: path, reason: .unsupported("an NHANES-layout .gt3x whose info.txt gives no Start Date, so its samples have no time"))
         }
@@ -238,7 +240,8 @@ extension GT3XReader {
             skipped = 1  // the sample it was cut inside
         }
         window.consume(rest.count)
-        return (try batches.finish(path: path, body), skipped)
+        // The one pair cut short is the only damage this layout can show.
+        return (try batches.finish(path: path, body), skipped, skipped)
     }
 }
 

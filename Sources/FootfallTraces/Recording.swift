@@ -18,6 +18,12 @@ public enum Recording {
         public var layout: DelimitedLayout?
         /// The device, as the file names it (a CWA's `AX3 #12345, session 7`).
         public var device: String?
+        /// The device's model as the file names it: `AX3`, `AX6`, a GT3X's `Device Type`
+        /// (`wGT3XBT`), `GENEActiv`.
+        public var deviceModel: String?
+        /// The device's serial number as the file writes it (a CWA's device id, a GT3X's
+        /// `Serial Number`, a GENEActiv's `Device Unique Serial Code`).
+        public var deviceSerial: String?
         /// Where the file says the device was worn (a GENEActiv's `Device Location Code`, "left
         /// wrist"), as it writes it.
         public var placement: String?
@@ -29,6 +35,8 @@ public enum Recording {
         public var samples = 0
         /// Samples in blocks skipped as damaged (`RecordingOptions.skipBadBlocks`).
         public var skippedSamples = 0
+        /// Blocks, records or pages skipped as damaged (`RecordingOptions.skipBadBlocks`).
+        public var damagedBlocks = 0
         /// The first and last sample's time, seconds.
         public var firstTime = Double.nan
         /// The last sample's time, seconds.
@@ -89,10 +97,11 @@ public enum Recording {
         case .cwa:
             let header = try CWAReader.readHeader(window, path: path)
             summary.device = "\(header.device) #\(header.deviceID), session \(header.sessionID)"
+            (summary.deviceModel, summary.deviceSerial) = (header.device, "\(header.deviceID)")
             summary.configuredRate = header.rate
             summary.range = header.range
             var channels: Set<RecordingChannel> = [.accelerometer]
-            (summary.samples, summary.skippedSamples) = try CWAReader.read(window, path: path, options: options, batchSize: batchSize,
+            (summary.samples, summary.skippedSamples, summary.damagedBlocks) = try CWAReader.read(window, path: path, options: options, batchSize: batchSize,
                                                                            channels: &channels, forward)
             summary.channels = channels.sorted()
         case .gt3x:
@@ -102,22 +111,24 @@ public enum Recording {
             let archive = try GT3XReader.open(file, path: path)
             let info = try GT3XReader.info(archive, path: path)
             summary.device = "\(info.deviceType) #\(info.serialNumber)"
+            (summary.deviceModel, summary.deviceSerial) = (info.deviceType, info.serialNumber)
             summary.configuredRate = info.rate
             summary.range = info.rangeG
             var channels: Set<RecordingChannel> = [.accelerometer]
-            (summary.samples, summary.skippedSamples) = try GT3XReader.read(
+            (summary.samples, summary.skippedSamples, summary.damagedBlocks) = try GT3XReader.read(
                 archive, info: info, path: path, fileSize: file.fileSize, options: options, batchSize: batchSize,
                 channels: &channels, opened: { progressSource = $0 }, forward)
             summary.channels = channels.sorted()
         case .geneActiv:
             let header = try GENEActivReader.readHeader(window, path: path)
             summary.device = "GENEActiv #\(header.serial)"
+            (summary.deviceModel, summary.deviceSerial) = ("GENEActiv", header.serial)
             summary.placement = header.location
             summary.configuredRate = header.rate > 0 ? header.rate : nil
             summary.range = header.range
             // Every GENEActiv sample carries light and the button; every page a temperature.
             summary.channels = [.accelerometer, .light, .temperature, .button]
-            (summary.samples, summary.skippedSamples) = try GENEActivReader.read(
+            (summary.samples, summary.skippedSamples, summary.damagedBlocks) = try GENEActivReader.read(
                 window, header: header, path: path, options: options, batchSize: batchSize, forward)
         case .zip:
             throw TraceError(path: path, reason: .unsupported(

@@ -1,5 +1,5 @@
 /// Units of acceleration a recording may be written in.
-public enum AccelerationUnit: String, Sendable, Equatable, CaseIterable {
+public enum AccelerationUnit: String, Sendable, Equatable, CaseIterable, Codable {
     /// Metres per second squared (Footfall's own unit, Android's, phyphox's).
     case metersPerSecondSquared = "m/s2"
     /// Standard gravity, g (research devices, Bangle.js, Physics Toolbox's g-force).
@@ -18,7 +18,7 @@ public enum AccelerationUnit: String, Sendable, Equatable, CaseIterable {
 }
 
 /// How a delimited recording writes its times.
-public enum TimeFormat: String, Sendable, Equatable, CaseIterable {
+public enum TimeFormat: String, Sendable, Equatable, CaseIterable, Codable {
     /// Seconds (from any origin: the start, the epoch).
     case seconds = "s"
     /// Milliseconds.
@@ -44,7 +44,7 @@ public enum TimeFormat: String, Sendable, Equatable, CaseIterable {
 }
 
 /// A column of a delimited file: by its header name, or by its 1-based position.
-public enum ColumnReference: Sendable, Equatable, CustomStringConvertible {
+public enum ColumnReference: Sendable, Equatable, CustomStringConvertible, Codable {
     /// The column whose header is this name (compared without case, quotes or surrounding spaces).
     case name(String)
     /// The column at this 1-based position.
@@ -61,12 +61,25 @@ public enum ColumnReference: Sendable, Equatable, CustomStringConvertible {
         case .position(let position): return "column \(position)"
         }
     }
+
+    /// Kept as it is written on a command line: `3` or `timestamp`.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .name(let name): try container.encode(name)
+        case .position(let position): try container.encode(String(position))
+        }
+    }
 }
 
 /// What a user says about a recording that its content does not: which columns, what units,
 /// what time format; and whether damaged blocks may be skipped. Everything left nil is found
 /// from the file.
-public struct RecordingOptions: Sendable, Equatable {
+public struct RecordingOptions: Sendable, Equatable, Codable {
     /// The time column and the x, y and z columns, in that order (`--columns t,ax,ay,az`); or,
     /// with three entries, only the axes and no time column (then `rate` is needed).
     public var columns: [ColumnReference]?

@@ -61,7 +61,8 @@ public struct TraceError: Error, Sendable, Equatable, CustomStringConvertible {
         return "\(location): \(reasonText)"
     }
 
-    private var reasonText: String {
+    /// What went wrong, without the file, line and byte: the message after them.
+    public var reasonText: String {
         switch reason {
         case .unreadable(let detail): return "cannot read the trace: \(detail)"
         case .empty: return "the file is empty; a trace starts with the header line 't,ax,ay,az'"

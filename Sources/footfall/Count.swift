@@ -102,7 +102,8 @@ struct Count: ParsableCommand {
         let configuration = try detector.configuration(), placement = detector.placement
         let jobs = self.jobs.workers(for: traces.count)
         let dayOptions = self.dayOptions
-        let localOffset = try dayOptions.localOffset()
+        let daySettings = dayOptions.rules.settings
+        let localOffset = daySettings.localOffset()
         let minutesFile = try dayOptions.minutes.map { try MinuteFile(path: $0) }
         var printedDayHeader = false
         let outcomes = OrderedOutcomes<CountedRecording>(count: traces.count) { index, outcome in
@@ -136,21 +137,18 @@ struct Count: ParsableCommand {
             while let index = outcomes.take() {
                 let path = traces[index]
                 let progress = showProgress ? ReadingProgress(name: path) : nil
-                var activity = dayOptions.wanted ? ActivityMinutes(localOffset: localOffset) : nil
+                let report = progress.map { bar in { bar.update(samples: $0, read: $1, size: $2) } }
                 let outcome = Result { () throws(TraceError) -> CountedRecording in
                     // Where the recording is worn: the placement given, else where it says.
                     let sidecar = try TraceSidecar.load(besideTrace: path)
-                    let count = try TraceCount.run(
-                        path: path, options: options,
-                        configuration: configuration.forRecording(at: path, sidecar: sidecar, placement: placement),
-                        progress: progress.map { bar in { bar.update(samples: $0, read: $1, size: $2) } },
-                        onSamples: activity == nil ? nil : { activity!.add($0) },
-                        onStep: activity == nil ? nil : { activity!.add(step: $0) })
-                    guard activity != nil else { return CountedRecording(count: count) }
-                    let minutes = activity!.minutes(rule: dayOptions.rule)
-                    return CountedRecording(count: count, minutes: minutes,
-                                            days: DaySummary.summarize(minutes, minimumWearMinutes: Int((dayOptions.validHours * 60).rounded())),
-                                            clock: activity!.clock)
+                    let configuration = configuration.forRecording(at: path, sidecar: sidecar, placement: placement)
+                    guard dayOptions.wanted else {
+                        return CountedRecording(count: try TraceCount.run(path: path, options: options, configuration: configuration,
+                                                                          progress: report))
+                    }
+                    let counted = try RecordingDays.run(path: path, options: options, configuration: configuration,
+                                                        settings: daySettings, localOffset: localOffset, progress: report)
+                    return CountedRecording(count: counted.count, minutes: counted.minutes, days: counted.days, clock: counted.clock)
                 }
                 progress?.finish()
                 outcomes.finish(index, outcome)

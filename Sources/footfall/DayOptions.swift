@@ -13,6 +13,19 @@ struct DayOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write every minute (start, day number, local time, steps, cadence, worn) as CSV to this file; implies --days.", valueName: "file"))
     var minutes: String?
 
+    @OptionGroup var rules: DayRuleOptions
+
+    /// Whether days are wanted at all.
+    var wanted: Bool { days || minutes != nil }
+
+    func validate() throws {
+        if csv && !wanted { throw ValidationError("--csv goes with --days.") }
+    }
+}
+
+/// How wear and validity are decided and which zone days are in: `footfall count --days`
+/// and `footfall cohort plan` take them.
+struct DayRuleOptions: ParsableArguments {
     @Option(name: .customLong("time-zone"),
             help: ArgumentHelp("Take the recording's times as Unix time and show days in this zone (e.g. Europe/London); times that are not dates stay as they are. Default: the clock as written (an Axivity's is local).",
                                valueName: "zone"))
@@ -31,29 +44,13 @@ struct DayOptions: ParsableArguments {
     @Option(name: .customLong("valid-hours"), help: ArgumentHelp("A day is valid when worn at least this many hours.", valueName: "hours"))
     var validHours = 10.0
 
-    /// Whether days are wanted at all.
-    var wanted: Bool { days || minutes != nil }
-
     func validate() throws {
-        if csv && !wanted { throw ValidationError("--csv goes with --days.") }
-        guard nonWearStandardDeviation > 0, nonWearRange > 0 else { throw ValidationError("--nonwear-sd and --nonwear-range must be positive.") }
-        guard nonWearWindow >= 4 else { throw ValidationError("--nonwear-window must be 4 minutes or more.") }
-        guard validHours >= 0 && validHours <= 24 else { throw ValidationError("--valid-hours must be between 0 and 24.") }
-        _ = try localOffset()
+        if let problem = settings.problem { throw ValidationError(problem) }
     }
 
-    /// The non-wear rule the options describe.
-    var rule: NonWearRule {
-        NonWearRule(windowMinutes: nonWearWindow, stepMinutes: max(1, nonWearWindow / 4),
-                    standardDeviation: nonWearStandardDeviation / 1000, range: nonWearRange / 1000)
-    }
-
-    /// Seconds from a recording's time to its local clock.
-    func localOffset() throws -> @Sendable (Double) -> Double {
-        guard let timeZone else { return { _ in 0 } }
-        guard let zone = TimeZone(identifier: timeZone) else {
-            throw ValidationError("--time-zone: '\(timeZone)' is not a time zone (names as in /usr/share/zoneinfo, e.g. Europe/Berlin or UTC).")
-        }
-        return { Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: $0))) }
+    /// The settings the options describe.
+    var settings: DaySettings {
+        DaySettings(timeZone: timeZone, nonWearStandardDeviation: nonWearStandardDeviation, nonWearRange: nonWearRange,
+                    nonWearWindow: nonWearWindow, validHours: validHours)
     }
 }

@@ -23,14 +23,10 @@ enum DayTable {
             + "  " + pad(day.isValid ? "yes" : "no", 5) + "   " + day.cadenceBands.map { pad(String($0), 6) }.joined(separator: " ")
     }
 
-    static let csvHeader = "recording,day,day_number,steps,recorded_minutes,wear_minutes,walking_minutes,"
-        + DaySummary.bandNames.map { "minutes_" + $0.replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: "+", with: "_plus") }.joined(separator: ",")
-        + ",peak_1min_cadence,peak_30min_cadence,valid"
+    static let csvHeader = (["recording"] + DaySummary.csvColumns).joined(separator: ",")
 
     static func csvRow(_ day: DaySummary, path: String, clock: RecordingClock) -> String {
-        ([csvField(path), clock == .elapsed ? "" : "\(day.day)", "\(day.number)", "\(day.steps)", "\(day.recordedMinutes)", "\(day.wearMinutes)", "\(day.walkingMinutes)"]
-            + day.cadenceBands.map(String.init)
-            + ["\(day.peak1MinuteCadence)", formatted(day.peak30MinuteCadence, decimals: 1), day.isValid ? "1" : "0"]).joined(separator: ",")
+        CSVText.row([path] + day.csvFields(clock: clock))
     }
 
     static func json(_ day: DaySummary, path: String, clock: RecordingClock) -> String {
@@ -52,7 +48,7 @@ enum DayTable {
     }
 
     static func csvField(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        CSVText.field(text)
     }
 }
 

@@ -18,27 +18,21 @@ struct DetectorOptions: ParsableArguments {
                                valueName: "file.json"))
     var walkingModel: String?
 
-    /// The configuration with every override applied (the placement given, else unknown). A
-    /// recording's own is `configuration().forRecording(at:sidecar:placement: placement)`: the
-    /// placement given, else where the recording says, as count, plot and bench take it.
+    /// The settings the options describe.
+    var settings: DetectorSettings {
+        DetectorSettings(placement: placement, walkingModel: walkingModel, overrides: overrides)
+    }
+
+    /// The configuration for the recording at `path`: its placement is the one given, else
+    /// where the recording says (`DetectorConfiguration.forRecording(at:sidecar:placement:)`,
+    /// the one rule count, plot, bench and a cohort follow).
+    func configuration(forRecording path: String) throws -> DetectorConfiguration {
+        do { return try settings.configuration(forRecording: path) } catch { throw ValidationError(error.description) }
+    }
+
+    /// The configuration with every override applied (the placement given, else unknown).
     func configuration() throws -> DetectorConfiguration {
-        var configuration = DetectorConfiguration.default
-        configuration.placement = placement ?? .unknown
-        if let walkingModel {
-            do {
-                configuration = try WalkingModelFile.load(path: walkingModel).applied(to: configuration)
-            } catch {
-                throw ValidationError(error.description)
-            }
-        }
-        for text in overrides {
-            do {
-                configuration = try configuration.applying(override: text)
-            } catch {
-                throw ValidationError(error.description)
-            }
-        }
-        return configuration
+        do { return try settings.configuration() } catch { throw ValidationError(error.description) }
     }
 }
 

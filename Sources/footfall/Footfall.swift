@@ -17,7 +17,7 @@ struct Footfall: AsyncParsableCommand {
         """,
         version: FootfallRelease.version,
         subcommands: [Status.self, Watch.self, History.self, Goal.self, Render.self,
-                      Count.self, Inspect.self, Convert.self, Bench.self, Plot.self, Synth.self, Devices.self, Record.self],
+                      Count.self, Cohort.self, Inspect.self, Convert.self, Bench.self, Plot.self, Synth.self, Devices.self, Record.self],
         defaultSubcommand: Status.self
     )
 }

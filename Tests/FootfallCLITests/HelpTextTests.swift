@@ -24,10 +24,11 @@ struct HelpTextTests {
 
     @Test func theSubcommandsAreAllFound() throws {
         let root = try HelpTextTests.render(DaemonProcess.executable("footfall"), [])
-        #expect(HelpLayout.subcommands(in: root) == ["status", "watch", "history", "goal", "render", "count", "inspect",
+        #expect(HelpLayout.subcommands(in: root) == ["status", "watch", "history", "goal", "render", "count", "cohort", "inspect",
                                                       "convert", "bench", "plot", "synth", "devices", "record"])
         let helps = try HelpTextTests.helps().map(\.command)
         #expect(helps.contains("footfall count") && helps.contains("footfall record") && helps.contains("footfalld"), "\(helps)")
+        #expect(["plan", "run", "merge", "slurm"].allSatisfy { helps.contains("footfall cohort \($0)") }, "\(helps)")
     }
 
     /// An option the commands for recorded data share reads the same in each: its row in

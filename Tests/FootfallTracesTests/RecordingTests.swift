@@ -256,6 +256,7 @@ struct RecordingTests {
         #expect(summary.samples == 2001)
         let ax3 = try Recording.inspect(path: Self.fixtures + "/walk-packed.cwa")
         #expect(ax3.device == "AX3 #12345, session 7")
+        #expect(ax3.deviceModel == "AX3" && ax3.deviceSerial == "12345")
         #expect(ax3.samples == 14_490)
     }
 
@@ -312,7 +313,7 @@ struct RecordingTests {
     @Test func aDamagedCWABlockIsSkippedAndCountedWhenAsked() throws {
         let path = try damaged("walk-packed.cwa") { $0[1024 + 3 * 512 + 100] ^= 0x40 }
         let summary = try Recording.inspect(path: path, options: RecordingOptions(skipBadBlocks: true))
-        #expect(summary.skippedSamples == 120)
+        #expect(summary.skippedSamples == 120 && summary.damagedBlocks == 1)
         #expect(summary.samples == 14_490 - 120)
     }
 
@@ -321,7 +322,8 @@ struct RecordingTests {
         let e = try error(path: path)
         guard case .truncated = e.reason else { Issue.record("expected truncated, got \(e.reason)"); return }
         #expect(e.offset == 1024 + 5 * 512)
-        #expect(try Recording.inspect(path: path, options: RecordingOptions(skipBadBlocks: true)).samples == 5 * 80)
+        let skipping = try Recording.inspect(path: path, options: RecordingOptions(skipBadBlocks: true))
+        #expect(skipping.samples == 5 * 80 && skipping.damagedBlocks == 1)
     }
 
     @Test func aCWAHeaderAloneHasNoSamples() throws {
@@ -344,6 +346,7 @@ struct RecordingTests {
         let summary = try Recording.inspect(path: Self.fixtures + "/walk.gt3x")
         #expect(summary.format == .gt3x)
         #expect(summary.device == "wGT3XBT #MOS2E12345678")
+        #expect(summary.deviceModel == "wGT3XBT" && summary.deviceSerial == "MOS2E12345678")
         #expect(summary.configuredRate == 30)
         #expect(summary.range == 8)
         // 144 whole seconds at 30 Hz, 20 of them in idle sleep mode: every second is there.
@@ -358,7 +361,7 @@ struct RecordingTests {
         #expect(detail.contains("checksum") && detail.contains("--skip-bad-blocks"))
         #expect(e.offset != nil)
         let summary = try Recording.inspect(path: path, options: RecordingOptions(skipBadBlocks: true))
-        #expect(summary.skippedSamples == 30)
+        #expect(summary.skippedSamples == 30 && summary.damagedBlocks == 1)
         expectClose(try Recording.readSamples(path: path, options: RecordingOptions(skipBadBlocks: true)),
                     try Recording.readSamples(path: Self.fixtures + "/walk-damaged.csv.gz"))
     }
@@ -383,7 +386,7 @@ struct RecordingTests {
         #expect(detail.contains("activity.bin") && detail.contains("--skip-bad-blocks"))
         let summary = try Recording.inspect(path: path, options: RecordingOptions(skipBadBlocks: true))
         #expect(summary.samples == 4318)
-        #expect(summary.skippedSamples == 1)
+        #expect(summary.skippedSamples == 1 && summary.damagedBlocks == 1)
         let whole = try Recording.readSamples(path: Self.fixtures + "/walk-nhanes.gt3x")
         expectClose(try Recording.readSamples(path: path, options: RecordingOptions(skipBadBlocks: true)), Array(whole.prefix(4318)))
     }
@@ -434,6 +437,7 @@ struct RecordingTests {
         let summary = try Recording.inspect(path: Self.fixtures + "/walk-geneactiv.bin")
         #expect(summary.format == .geneActiv)
         #expect(summary.device == "GENEActiv #034576")
+        #expect(summary.deviceModel == "GENEActiv" && summary.deviceSerial == "034576")
         #expect(summary.configuredRate == 100 && summary.range == 8)
         #expect(summary.placement == "left wrist")
         expectClose(try Recording.readSamples(path: Self.fixtures + "/walk-geneactiv.bin"), expected)
@@ -458,7 +462,7 @@ struct RecordingTests {
         #expect(detail.contains("hexadecimal") && detail.contains("--skip-bad-blocks"))
         #expect(e.offset == text.utf8.distance(from: text.utf8.startIndex, to: pages[2].upperBound.samePosition(in: text.utf8)!))
         let summary = try Recording.inspect(path: path, options: RecordingOptions(skipBadBlocks: true))
-        #expect(summary.skippedSamples == 300)
+        #expect(summary.skippedSamples == 300 && summary.damagedBlocks == 1)
         #expect(summary.samples == 3000 - 300)
     }
 

@@ -128,6 +128,9 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
         batch.reserveCapacity(8192)
         var steps: [(time: Double, cadence: Double)] = []
         var finished = false
+        var decidedInSilence = false
+        var lastSamples = MonotonicClock.now()
+        let silenceBeforeDeciding = (detector.decisionLag?.inSeconds ?? 0) + reportLatency.inSeconds + stillInterval.inSeconds
         var hardwareSteps: Int?
         // The chip's counter is read with every batch (IIOSource reads it at most once per
         // stepCounterInterval, the report latency); a wrap may span the longest batch.
@@ -162,6 +165,22 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
                 finished = true
                 stepDetector.finish { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
                 logger.notice("replay finished; still serving", metadata: ["sensor.device": "\(source.device.id)"])
+            }
+            // A device that went away, or that has sent nothing for longer than the decision's lag
+            // and a batch or two, sends nothing to pass the lag: the steps waiting are decided now,
+            // once, from the evidence there is. (The detector would decide them the same way when
+            // samples came again, after the gap; now they are not held until then, or lost.)
+            let now = MonotonicClock.now()
+            if !batch.isEmpty { lastSamples = now }
+            let away = (source as? SupervisedSource).map { !$0.isConnected } ?? false
+            let silent = now - lastSamples > silenceBeforeDeciding
+            if (away || silent) && !finished {
+                if !decidedInSilence && stepDetector.gateState != .idle {
+                    stepDetector.finish { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
+                    decidedInSilence = true
+                }
+            } else {
+                decidedInSilence = false
             }
             if let last = steps.last { lastStep = max(lastStep, last.time) }
             // The chip's own counter (sources read it at most once per stepCounterInterval); the

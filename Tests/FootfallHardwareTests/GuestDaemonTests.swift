@@ -30,8 +30,10 @@ struct GuestDaemonTests {
         let daemon = try DaemonProcess()
         try await daemon.start(["--device", "accel_3d"])
         _ = fixture.wait()
-        try await Task.sleep(for: .seconds(2))
-        let status = try await daemon.status()
+        // The device is gone with the fixture: what waited on the decision's lag is decided then.
+        let status = try await daemon.waitFor("the walk decided", timeout: 30) {
+            $0.source.losses >= 1 && $0.steps >= expected - lost - 12
+        }
         #expect(status.source.losses >= 1, "the daemon saw the device go")
         #expect(status.steps >= expected - lost - 12 && status.steps <= expected + 2,
                 "counted \(status.steps); the file has \(expected), \(lost) in the gap")

@@ -147,9 +147,12 @@ struct StepCounterFakeTests {
         // The feeder adds each true step to the chip's counter as the replay passes it.
         let done = try await daemon.waitFor("the chip's count of the whole walk", timeout: 120) { $0.hardwareStepsToday == truth }
         #expect(done.source.kind == .iio)
-        try await Task.sleep(for: .seconds(3))
-        let status = try await daemon.status()
+        // The detector's last steps are decided once nothing has come for the decision's lag (10 s)
+        // and a batch or two: the trace has ended and the device sends no more.
         let allowance = max(2, Int((0.02 * Double(truth)).rounded(.up)))
+        let status = try await daemon.waitFor("the detector's decision on the walk's end", timeout: 40) {
+            abs($0.steps - truth) <= allowance
+        }
         #expect(abs(status.steps - truth) <= allowance, "the detector counted \(status.steps) of \(truth)")
         #expect(status.hardwareStepsToday == truth)
         #expect(status.hardwareSteps == truth, "the chip's own reading, from 0")

@@ -36,7 +36,7 @@ public struct BoutDecoder: Sendable {
         public var decided: Double?
 
         /// The probability of walking it was decided with, once final.
-        public var posterior: Double? { decided.map { 1 / (1 + exponential(-$0)) } }
+        public var posterior: Double? { decided.map(logistic) }
         /// Whether it was decided walking (nil until final).
         public var walking: Bool? { decided.map { $0 >= 0 } }
     }
@@ -157,9 +157,6 @@ public struct BoutDecoder: Sendable {
         }
         while let node = node(firstUndecided), node.decided != nil { firstUndecided += 1 }
     }
-
-    @inline(__always)
-    func logistic(_ x: Double) -> Double { 1 / (1 + exponential(-x)) }
 
     @inline(__always)
     func logit(_ p: Double) -> Double {

@@ -51,6 +51,10 @@ func exponential(_ x: Double) -> Double {
     return sum
 }
 
+/// The logistic function, 1 / (1 + e^-x): a log-odds as a probability.
+@inline(__always)
+func logistic(_ x: Double) -> Double { 1 / (1 + exponential(-x)) }
+
 /// ln(x) for x > 0 (-infinity at 0, nan below): the binary exponent times ln 2, plus the
 /// significand's logarithm as 2 atanh((m - 1) / (m + 1)), whose series converges quickly for
 /// m in [1, 2). Used per judgement of the walking gate, never per sample.

@@ -61,7 +61,7 @@ public struct WalkingDecision: Sendable {
     public func evidence(_ features: WalkingFeatures, stepPeriod: Double) -> WalkingEvidence {
         let logOdds = model.logOdds(features)
         let outside = model.outsideEnvelope(features, at: placement)
-        let probability = logOdds.isFinite ? 1 / (1 + exponential(-logOdds)) : (logOdds > 0 ? 1 : 0)
+        let probability = logOdds.isFinite ? logistic(logOdds) : (logOdds > 0 ? 1 : 0)
         // (A period that is not a number is not a walk's either.)
         let evidence = stepPeriod >= shortestStep ? policy.evidence(logOdds: logOdds, outsideEnvelope: outside != nil)
                                                   : Self.fasterThanWalkingEvidence

@@ -100,6 +100,6 @@ public struct WalkingModel: Sendable, Equatable {
     public func probability(_ features: WalkingFeatures) -> Double {
         let z = logOdds(features)
         guard z.isFinite else { return z > 0 ? 1 : 0 }
-        return 1 / (1 + exponential(-z))
+        return logistic(z)
     }
 }

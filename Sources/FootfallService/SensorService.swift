@@ -127,6 +127,8 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
         var batch: [Sample] = []
         batch.reserveCapacity(8192)
         var steps: [(time: Double, cadence: Double)] = []
+        // Each step the detector releases, on the monotonic clock clients are told of.
+        func collect(_ step: StepEvent) { steps.append((source.monotonicTime(ofSampleTime: step.time), step.cadence)) }
         var finished = false
         var decidedInSilence = false
         var lastSamples = MonotonicClock.now()
@@ -159,11 +161,11 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
             }
             lastHandover = batch.count >= batchLimit ? lastHandover : MonotonicClock.now()
             if stopRequested.load(ordering: .relaxed) && batch.isEmpty && !ended { break }
-            stepDetector.process(batch) { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
+            stepDetector.process(batch, onStep: collect)
             // The last batch of a replay may hold samples: they go through the detector before it finishes.
             if ended {
                 finished = true
-                stepDetector.finish { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
+                stepDetector.finish(onStep: collect)
                 logger.notice("replay finished; still serving", metadata: ["sensor.device": "\(source.device.id)"])
             }
             // A device that went away, or that has sent nothing for longer than the decision's lag
@@ -176,7 +178,7 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
             let silent = now - lastSamples > silenceBeforeDeciding
             if (away || silent) && !finished {
                 if !decidedInSilence && stepDetector.gateState != .idle {
-                    stepDetector.finish { steps.append((source.monotonicTime(ofSampleTime: $0.time), $0.cadence)) }
+                    stepDetector.finish(onStep: collect)
                     decidedInSilence = true
                 }
             } else {

@@ -65,8 +65,7 @@ public struct BoutDecoder: Sendable {
     public init(policy: PlacementPolicy, lag: Double?, capacity: Int) {
         self.policy = policy
         self.lag = lag
-        nodes = FixedRing(capacity: max(2, capacity),
-                          filler: Node(number: 0, time: 0, evidence: 0, forward: 0, startsBout: false, decided: nil))
+        nodes = FixedRing(capacity: max(2, capacity))
     }
 
     /// Whether the ring is full: the oldest node must be decided and forgotten before another comes.

@@ -17,12 +17,8 @@ public struct FixedRing<Element>: Sendable where Element: Sendable {
     /// The number of elements held, at most `capacity`.
     public internal(set) var count = 0
 
-    /// Creates an empty ring.
-    /// - Parameters:
-    ///   - capacity: the most elements it holds; at least 1.
-    ///   - filler: no longer used (the slots are written as they are first used); kept so
-    ///     that every caller says what the ring holds.
-    public init(capacity: Int, filler: Element) {
+    /// Creates an empty ring that holds at most `capacity` elements (at least 1).
+    public init(capacity: Int) {
         precondition(capacity > 0, "FixedRing capacity must be positive")
         self.capacity = capacity
         storage = []

@@ -45,7 +45,7 @@ public struct PeakDetector: Sendable {
     public internal(set) var envelope = 0.0
     var held: StepCandidate?
     /// Candidates released and not yet collected (at most two per sample).
-    var outbox = FixedRing<StepCandidate>(capacity: 4, filler: StepCandidate(time: 0, height: 0, isStrong: false))
+    var outbox = FixedRing<StepCandidate>(capacity: 4)
 
     /// Creates the stage from the detector's configuration.
     public init(configuration: DetectorConfiguration) {

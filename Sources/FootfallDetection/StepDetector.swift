@@ -61,8 +61,7 @@ public struct StepDetector: Sendable {
         rhythm = PeriodicityTracker(configuration: rhythmConfiguration)
         timeOffset = configuration.stepTimeOffset.inSeconds
         contextSpan = configuration.decisionContext.inSeconds
-        probed = FixedRing(capacity: max(1, gate.selection.longestShortWalk),
-                           filler: StepCandidate(time: 0, height: 0, isStrong: false))
+        probed = FixedRing(capacity: max(1, gate.selection.longestShortWalk))
     }
 
     /// Where the walking gate stands.

@@ -100,10 +100,9 @@ struct StepTracker: Sendable {
     init(configuration: DetectorConfiguration) {
         selection = StretchSelection(configuration: configuration)
         crediting = StepCrediting(configuration: configuration)
-        let filler = StepCandidate(time: 0, height: 0, isStrong: false)
-        held = FixedRing(capacity: 64, filler: filler)
-        trailingFaint = FixedRing(capacity: 2, filler: filler)
-        recent = FixedRing(capacity: selection.judgementSteps, filler: filler)
+        held = FixedRing(capacity: 64)
+        trailingFaint = FixedRing(capacity: 2)
+        recent = FixedRing(capacity: selection.judgementSteps)
     }
 
     /// The run's last accepted candidate, while there is a run.

@@ -98,8 +98,7 @@ public struct WalkingGate: Sendable {
         // offline, a bout of half an hour of walking, after which the oldest are decided with
         // what is known then.
         decoder = BoutDecoder(policy: decision.policy, lag: lag, capacity: lag == nil ? 1024 : 128)
-        pending = FixedRing(capacity: lag == nil ? 8192 : 1024,
-                            filler: .refused(StepCandidate(time: 0, height: 0, isStrong: false), .tooFewSteps))
+        pending = FixedRing(capacity: lag == nil ? 8192 : 1024)
         boutGap = max(configuration.boutGap.inSeconds, tracker.spacing.longestStep)
     }
 

@@ -6,7 +6,7 @@ import Testing
 struct FixedRingTests {
     /// A ring of `capacity` whose head sits at `start`, holding `count` elements 0..<count.
     func makeRing(capacity: Int, start: Int, count: Int) -> FixedRing<Int> {
-        var ring = FixedRing(capacity: capacity, filler: -1)
+        var ring = FixedRing<Int>(capacity: capacity)
         for i in 0..<start { ring.append(-100 - i) }
         for _ in 0..<start { ring.removeFirst() }
         for i in 0..<count { ring.append(i) }

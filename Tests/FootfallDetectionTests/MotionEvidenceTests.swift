@@ -87,7 +87,7 @@ struct MotionEvidenceTests {
         var observer = Collector()
         for sample in samples { detector.process(sample, observer: &observer) { _ in } }
         candidates = observer.candidates.filter { $0.time > 4 && $0.time < 11 }
-        var ring = FixedRing(capacity: 16, filler: StepCandidate(time: 0, height: 0, isStrong: true))
+        var ring = FixedRing<StepCandidate>(capacity: 16)
         for c in candidates { ring.append(c) }
         #expect(ring.count >= 6)
         #expect(detector.motion.stepSimilarity(of: ring, from: 0, period: 1 / 1.8) > 0.95)

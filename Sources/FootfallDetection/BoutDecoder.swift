@@ -18,7 +18,8 @@
 ///   nodes up to then (fixed-lag smoothing). Once the lag covers the bout, the two agree.
 ///
 /// The nodes wait in a ring of fixed capacity; when it is full, the oldest is decided with
-/// what is known then. The work is a few exponentials and logarithms per node, per pass.
+/// what is known then. The work per node is two exponentials and a logarithm forward, and an
+/// exponential and a logarithm per backward pass.
 public struct BoutDecoder: Sendable {
     /// A judged stretch: its evidence, what the forward pass knows of it, and its decision.
     public struct Node: Sendable, Equatable {
@@ -34,6 +35,9 @@ public struct BoutDecoder: Sendable {
         public var startsBout: Bool
         /// The decision's log-odds of walking, once it is final.
         public var decided: Double?
+        /// The probabilities that walking, and not walking, lasted from the node before to this
+        /// one (unused for a bout's first node): worked out once, by the forward pass, for both.
+        var stayWalking = 1.0, stayNotWalking = 1.0
 
         /// The probability of walking it was decided with, once final.
         public var posterior: Double? { decided.map(logistic) }
@@ -66,7 +70,12 @@ public struct BoutDecoder: Sendable {
         self.policy = policy
         self.lag = lag
         nodes = FixedRing(capacity: max(2, capacity))
+        let start = min(max(policy.boutStartWalking, 1e-9), 1 - 1e-9)
+        boutStartLogOdds = naturalLogarithm(start / (1 - start))
     }
+
+    /// The log-odds a bout's first node starts from (`PlacementPolicy.boutStartWalking`).
+    let boutStartLogOdds: Double
 
     /// Whether the ring is full: the oldest node must be decided and forgotten before another comes.
     public var isFull: Bool { nodes.isFull }
@@ -89,19 +98,24 @@ public struct BoutDecoder: Sendable {
     public mutating func append(time: Double, evidence: Double) -> Int {
         precondition(!nodes.isFull, "a full decoder must decide and forget its oldest node first")
         let prior: Double
+        var stay = (walking: 1.0, notWalking: 1.0)
         if boutIsOpen, let previous = latest {
-            // The forward pass: the state one node on, then the node's evidence.
-            let (stayWalking, stayNotWalking) = policy.stayProbabilities(over: time - previous.time)
-            let walking = logistic(previous.forward), notWalking = logistic(-previous.forward)
-            let next = walking * stayWalking + notWalking * (1 - stayNotWalking)
-            let notNext = walking * (1 - stayWalking) + notWalking * stayNotWalking
-            prior = naturalLogarithm(next) - naturalLogarithm(notNext)
+            // The forward pass: the state one node on, then the node's evidence. The previous
+            // node's probabilities of walking and not come from one exponential, of minus the
+            // log-odds' size (it cannot overflow).
+            stay = policy.stayProbabilities(over: time - previous.time)
+            let odds = exponential(-abs(previous.forward))
+            let likelier = 1 / (1 + odds), lessLikely = odds / (1 + odds)
+            let (walking, notWalking) = previous.forward >= 0 ? (likelier, lessLikely) : (lessLikely, likelier)
+            let next = walking * stay.walking + notWalking * (1 - stay.notWalking)
+            let notNext = walking * (1 - stay.walking) + notWalking * stay.notWalking
+            prior = naturalLogarithm(next / notNext)
         } else {
-            prior = logit(policy.boutStartWalking)
+            prior = boutStartLogOdds
         }
         let number = nextNumber
         nodes.append(Node(number: number, time: time, evidence: evidence, forward: prior + evidence,
-                          startsBout: !boutIsOpen, decided: nil))
+                          startsBout: !boutIsOpen, decided: nil, stayWalking: stay.walking, stayNotWalking: stay.notWalking))
         boutIsOpen = true
         latest = (time, prior + evidence)
         nextNumber += 1
@@ -147,27 +161,19 @@ public struct BoutDecoder: Sendable {
             let node = nodes[index]
             if node.decided == nil && due(node) { nodes[index].decided = node.forward + backward }
             guard index > oldestDue, !node.startsBout else { break }
-            // The log ratio of the evidence from this node on, given the state of the one before.
+            // The log ratio of the evidence from this node on, given the state of the one before:
+            // log((sw e^in + 1 - sw) / ((1 - sn) e^in + sn)), with e^-|in| (it cannot overflow).
             let incoming = node.evidence + backward
-            let (stayWalking, stayNotWalking) = policy.stayProbabilities(over: node.time - nodes[index - 1].time)
-            backward = logSum(naturalLogarithm(stayWalking) + incoming, naturalLogarithm(1 - stayWalking))
-                - logSum(naturalLogarithm(1 - stayNotWalking) + incoming, naturalLogarithm(stayNotWalking))
+            let sw = node.stayWalking, sn = node.stayNotWalking
+            if incoming >= 0 {
+                let e = exponential(-incoming)
+                backward = naturalLogarithm((sw + (1 - sw) * e) / ((1 - sn) + sn * e))
+            } else {
+                let e = exponential(incoming)
+                backward = naturalLogarithm((sw * e + (1 - sw)) / ((1 - sn) * e + sn))
+            }
             index -= 1
         }
         while let node = node(firstUndecided), node.decided != nil { firstUndecided += 1 }
-    }
-
-    @inline(__always)
-    func logit(_ p: Double) -> Double {
-        let clamped = min(max(p, 1e-9), 1 - 1e-9)
-        return naturalLogarithm(clamped) - naturalLogarithm(1 - clamped)
-    }
-
-    /// log(e^a + e^b), for a or b minus infinity too.
-    @inline(__always)
-    func logSum(_ a: Double, _ b: Double) -> Double {
-        let high = max(a, b), low = min(a, b)
-        guard high > -.infinity else { return -.infinity }
-        return high + naturalLogarithm(1 + exponential(low - high))
     }
 }

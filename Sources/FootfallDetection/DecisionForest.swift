@@ -126,7 +126,7 @@ struct ScoringLayout: Sendable, Equatable {
     /// are a run from the start of its list (`!(x <= threshold)` holds for the thresholds
     /// below `x`, and for all of them when `x` is not a number), so scoring is one pass per
     /// feature over that run, clearing bits in each tree's leaf mask, then one leaf per tree,
-    /// summed in the trees' order: the same leaves, the same sum, without a walk down each
+    /// summed as `TreeSum` sums: the same leaves, the same sum, without a walk down each
     /// tree's nodes one load after another.
     struct ByFeature: Sendable, Equatable {
         /// At most this many trees: their leaf masks live in a temporary buffer of one byte a tree.
@@ -197,7 +197,7 @@ struct ScoringLayout: Sendable, Equatable {
             trees = roots.count
         }
 
-        /// The summed output of the trees for `x` (32 lanes), summed in the trees' order.
+        /// The summed output of the trees for `x` (32 lanes), summed as `TreeSum` sums.
         func score(_ x: UnsafeMutableBufferPointer<Double>) -> Double {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.mostTrees) { masks in
                 let masks = masks.baseAddress!
@@ -219,11 +219,18 @@ struct ScoringLayout: Sendable, Equatable {
                     }
                 }
                 return leaves.withUnsafeBufferPointer { leaves in
-                    var total = 0.0
-                    for tree in 0..<trees {
-                        total += leaves[8 &* tree &+ masks[tree].trailingZeroBitCount]
+                    @inline(__always) func leaf(_ tree: Int) -> Double { leaves[8 &* tree &+ masks[tree].trailingZeroBitCount] }
+                    var sum = ScoringLayout.TreeSum()
+                    var tree = 0
+                    while tree &+ 4 <= trees {
+                        sum.add(SIMD4(leaf(tree), leaf(tree &+ 1), leaf(tree &+ 2), leaf(tree &+ 3)))
+                        tree &+= 4
                     }
-                    return total
+                    while tree < trees {
+                        sum.add(leaf(tree), tree: tree)
+                        tree &+= 1
+                    }
+                    return sum.total
                 }
             }
         }
@@ -270,7 +277,8 @@ struct ScoringLayout: Sendable, Equatable {
         byFeature = ByFeature(feature: feature, threshold: threshold, left: left, right: right, value: value, roots: treeRoots)
     }
 
-    /// The summed output of the trees for `features`, summed in the trees' order.
+    /// The summed output of the trees for `features`, summed as `TreeSum` sums (both layouts
+    /// give the same bits).
     func score(_ features: SIMD32<Double>) -> Double {
         // The lanes a node reads, in memory (a SIMD32 indexed by a variable lane would be
         // stored whole at every node): the features, then the leaves' lane. On the stack, and
@@ -306,7 +314,7 @@ struct ScoringLayout: Sendable, Equatable {
 
     static func sum(x: UnsafePointer<Double>, nodes: UnsafePointer<Node>, roots: UnsafeBufferPointer<Int32>,
                     depths: UnsafeBufferPointer<Int32>) -> Double {
-        var total = 0.0
+        var sum = TreeSum()
         let trees = roots.count
         let whole = trees - trees % groupSize
         var tree = 0
@@ -327,14 +335,8 @@ struct ScoringLayout: Sendable, Equatable {
                 h = step(h, x, nodes)
                 remaining -= 1
             }
-            total += nodes[a].threshold
-            total += nodes[b].threshold
-            total += nodes[c].threshold
-            total += nodes[d].threshold
-            total += nodes[e].threshold
-            total += nodes[f].threshold
-            total += nodes[g].threshold
-            total += nodes[h].threshold
+            sum.add(SIMD4(nodes[a].threshold, nodes[b].threshold, nodes[c].threshold, nodes[d].threshold))
+            sum.add(SIMD4(nodes[e].threshold, nodes[f].threshold, nodes[g].threshold, nodes[h].threshold))
             tree += groupSize
         }
         while tree < trees {
@@ -344,9 +346,27 @@ struct ScoringLayout: Sendable, Equatable {
                 a = step(a, x, nodes)
                 remaining -= 1
             }
-            total += nodes[a].threshold
+            sum.add(nodes[a].threshold, tree: tree)
             tree += 1
         }
-        return total
+        return sum.total
+    }
+
+    /// The trees' outputs summed in four running sums, tree k's into sum k % 4, each in the
+    /// trees' order, then combined as (0 + 1) + (2 + 3): one long chain of additions would
+    /// wait on each one in turn (the sum's bits are fixed by this order, whichever layout
+    /// finds the leaves).
+    struct TreeSum {
+        var partial = SIMD4<Double>.zero
+
+        /// Adds four trees' outputs, of trees 4k to 4k + 3.
+        @inline(__always)
+        mutating func add(_ outputs: SIMD4<Double>) { partial += outputs }
+
+        /// Adds one tree's output.
+        @inline(__always)
+        mutating func add(_ output: Double, tree: Int) { partial[tree & 3] += output }
+
+        var total: Double { (partial[0] + partial[1]) + (partial[2] + partial[3]) }
     }
 }

@@ -1,7 +1,8 @@
 // The detector imports nothing, not even the C library, so that it builds and behaves the
 // same everywhere. Filter design needs a few transcendental functions, once, at set-up:
 // these series are accurate to a few ulps over the ranges filter design uses and are never
-// called per sample.
+// called per sample. Each series stops at the first term too small to change its sum: the
+// same bits as the whole series, for less work (the walking gate calls them per judgement).
 
 /// sin(x) and cos(x) by Taylor series after reducing x to [-pi/4, pi/4] (plus quadrant).
 func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
@@ -45,6 +46,10 @@ func exponential(_ x: Double) -> Double {
     var sum = 1.0, term = 1.0
     for k in 1...16 {
         term *= r / Double(k)
+        // The partial sums stay above 0.875 (|r| <= 0.125), where half the spacing of doubles
+        // is at least 2^-54: a term smaller leaves the sum as it is, and so does every term
+        // after it (they shrink), so stopping there gives the same bits as the full series.
+        if abs(term) < 0x1p-54 { break }
         sum += term
     }
     for _ in 0..<halvings { sum *= sum }
@@ -66,10 +71,15 @@ func naturalLogarithm(_ x: Double) -> Double {
     let (exponent, m) = x.isNormal ? normalExponentAndSignificand(x) : (Double(x.exponent), x.significand)
     let z = (m - 1) / (m + 1)
     let z2 = z * z
+    // The sum starts at z and grows: a term under half of z's ulp leaves it as it is, and so
+    // does every term after it (they shrink), so stopping there gives the full series' bits.
+    let negligible = z.ulp / 2
     var term = z, sum = z
     for k in 1...20 {
         term *= z2
-        sum += term / Double(2 * k + 1)
+        let next = term / Double(2 * k + 1)
+        if next < negligible { break }
+        sum += next
     }
     return exponent * 0.693_147_180_559_945_3 + 2 * sum
 }
@@ -85,10 +95,15 @@ func naturalLogarithm(_ x: SIMD2<Double>) -> SIMD2<Double> {
     let m = SIMD2(m0, m1), exponent = SIMD2(e0, e1)
     let z = (m - 1) / (m + 1)
     let z2 = z * z
+    let negligible = SIMD2(z[0].ulp / 2, z[1].ulp / 2)
     var term = z, sum = z
     for k in 1...20 {
         term *= z2
-        sum += term / SIMD2(repeating: Double(2 * k + 1))
+        let next = term / SIMD2(repeating: Double(2 * k + 1))
+        // Once both lanes' terms are negligible (as in the scalar function), no later term
+        // changes either lane; until then a lane's negligible term leaves it as it is.
+        if all(next .< negligible) { break }
+        sum += next
     }
     return exponent * 0.693_147_180_559_945_3 + 2 * sum
 }

@@ -128,13 +128,16 @@ public struct WalkingGate: Sendable {
     }
 
     /// The earliest time at which `advance(to:)` has work: a run that stops, a bout that ends,
-    /// a stretch whose lag has passed.
+    /// a stretch whose lag has passed. Inlined: called as a function, it is handed a copy of
+    /// the whole gate (about 2 KB) at every candidate.
     public var nextDeadline: Double {
+        @inline(__always) get {
         var deadline = Double.infinity
         if tracker.run.phase != .idle { deadline = tracker.run.lastAccepted + tracker.spacing.longestStep }
         if decoder.boutIsOpen { deadline = min(deadline, lastCandidate + boutGap) }
         if let lag = decoder.lag, let oldest = decoder.oldestUndecided { deadline = min(deadline, oldest.time + lag) }
         return deadline
+        }
     }
 
     // MARK: Events

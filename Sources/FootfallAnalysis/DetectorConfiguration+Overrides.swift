@@ -78,6 +78,7 @@ extension DetectorConfiguration {
         "youngRunSteps": \.selection.youngRunSteps,
         "finishedWalkExtraSteps": \.selection.finishedWalkExtraSteps,
         "halfPeriodSteps": \.crediting.halfPeriodSteps,
+        "betweenStepsGaps": \.crediting.betweenStepsGaps,
     ] }
     static var switches: [String: WritableKeyPath<DetectorConfiguration, Bool>] { [:] }
     /// Durations that may be absent: a negative value leaves them out.

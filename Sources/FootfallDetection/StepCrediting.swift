@@ -47,6 +47,12 @@ public struct StepCrediting: Sendable {
         /// this fraction of the higher): a run's two feet strike alike, where a walk's second
         /// bump of one step (a phone in the hand at a slow pace) is the smaller.
         public var alikeStrikes: Double = 0.7
+        /// Strong candidates in a row that come between one and two of the walk's periods after
+        /// the last (further than `DetectorConfiguration.rhythmTolerance` from both) show that
+        /// the period is not the walk's step: no walk strikes every one and a half steps, but
+        /// a rhythm estimate can lock onto a third of a wrist's stride. The candidates are the
+        /// steps, and the period becomes their gap. Three, as `halfPeriodSteps`.
+        public var betweenStepsGaps: Int = 3
         /// A stretch whose vertical motion repeats half the walk's period on, a period on and
         /// two periods on (its correlations there, `vertical_half_step`, `vertical_step` and
         /// `vertical_stride`, each at least this) was measured at a stride: a walker's body
@@ -112,6 +118,14 @@ public struct StepCrediting: Sendable {
     /// Whether two strong candidates' heights are alike (`alikeStrikes`).
     public func strikeAlike(_ a: Double, _ b: Double) -> Bool {
         a > 0 && b > 0 && min(a, b) >= configuration.alikeStrikes * max(a, b)
+    }
+
+    /// Whether a gap between strong candidates is neither one nor two of the walk's periods,
+    /// but between them: further than `tolerance` periods from both.
+    public func isBetweenSteps(gap: Double, period: Double, tolerance: Double) -> Bool {
+        guard period > 0 else { return false }
+        let ratio = gap / period
+        return ratio > 1 + tolerance && ratio < 2 - tolerance
     }
 
     /// Whether a gap between strong candidates is about half the walk's period.

@@ -42,6 +42,11 @@ struct StepTracker: Sendable {
         var faintInARow = 0
         /// Strong candidates in a row half a period after the last (the period is a stride).
         var halfPeriodRun = 0
+        /// Strong candidates in a row between one and two periods after the last (the period
+        /// is not the candidates' step).
+        var betweenStepsRun = 0
+        /// The shortest and the longest of those gaps.
+        var betweenStepsGaps = (shortest: Double.infinity, longest: 0.0)
         /// The height of the last strong candidate while following.
         var lastStrongHeight = 0.0
         /// Strong steps since the last stretch judged while following, and how many make the
@@ -257,6 +262,23 @@ struct StepTracker: Sendable {
             }
         } else if candidate.isStrong {
             run.halfPeriodRun = 0
+        }
+        if candidate.isStrong && isYoung && crediting.isBetweenSteps(gap: gap, period: run.period, tolerance: spacing.tolerance) {
+            run.betweenStepsRun += 1
+            run.betweenStepsGaps = (min(run.betweenStepsGaps.shortest, gap), max(run.betweenStepsGaps.longest, gap))
+            // Strong steps every one and a half periods, evenly: the rhythm is following a
+            // third of the stride, not the step (a wrist's swing can make it repeat there),
+            // and every other gap would be credited two steps. The candidates are the steps.
+            if run.betweenStepsRun >= crediting.configuration.betweenStepsGaps {
+                if run.betweenStepsGaps.longest - run.betweenStepsGaps.shortest <= spacing.tolerance * run.period / 2 {
+                    run.period = gap
+                }
+                run.betweenStepsRun = 0
+                run.betweenStepsGaps = (.infinity, 0)
+            }
+        } else if candidate.isStrong {
+            run.betweenStepsRun = 0
+            run.betweenStepsGaps = (.infinity, 0)
         }
         if candidate.isStrong { run.lastStrongHeight = candidate.height }
         guard let n = spacing.steps(in: gap, period: run.period) else {

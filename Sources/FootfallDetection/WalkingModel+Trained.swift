@@ -19,7 +19,7 @@
 // Feature constants (WalkingFeatures.Constants): stillNoise=0.06 steadyPosture=0.02 steadyDrift=0.05 steadyTurning=0.01 impactsAboveBand=0.5 quietAboveBand=0.01 shortestPeriod=0.05 swingShare=0.05 activeLevel=0.3 stepBandNoise=0.09 windowMinimumFrames=8 windowTailFrames=2 windowReachSteps=2.2 windowReachFrames=4 windowLeadSteps=0.5 correlationMargin=5 similarityHalfWindow=0.4 similaritySteps=9 contextMinimumSeconds=2.0 aboveBandWidth=2.0 aboveBandNyquistShare=0.45
 //
 // Each placement's policy (PlacementPolicy), learned from the judged stretches of every recording,
-// each read by a forest that left its person out (tools/walking-model/bouts.py): wrist 66269 labelled, body 14496 labelled, unknown 20435 labelled.
+// each read by a forest that left its person out (tools/walking-model/bouts.py): wrist 66193 labelled, body 14496 labelled, unknown 20420 labelled.
 
 // The forest: 300 trees, 3900 nodes (2100 leaves); settings {'objective': 'binary', 'n_estimators': 300, 'num_leaves': 7, 'learning_rate': 0.05, 'min_child_samples': 200, 'subsample': 0.8, 'subsample_freq': 1, 'colsample_bytree': 0.8, 'random_state': 1, 'n_jobs': 1, 'deterministic': True, 'force_col_wise': True, 'verbose': -1}.
 
@@ -1269,9 +1269,9 @@ extension WalkingModel {
         lowerBounds: SIMD32(-.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity, -.infinity),
         upperBounds: SIMD32(.infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, 0.186535918, 0.704606233, .infinity, .infinity, 0.290756451, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity),
         wristUpperBounds: SIMD32(.infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, 0.00504616, -0.26903632, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, -0.10666, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity, .infinity),
-        wrist: PlacementPolicy(evidenceScale: 0.8696054, evidenceBias: 0.092066319, envelopePenalty: 2.6942624, boutStartWalking: 0.5, walkingBoutSeconds: 600.0, notWalkingSpellSeconds: 120.0),
+        wrist: PlacementPolicy(evidenceScale: 0.86788138, evidenceBias: 0.074143552, envelopePenalty: 2.6846965, boutStartWalking: 0.5, walkingBoutSeconds: 600.0, notWalkingSpellSeconds: 120.0),
         body: PlacementPolicy(evidenceScale: 1.0, evidenceBias: 0.0, envelopePenalty: 0.0, boutStartWalking: 0.5, walkingBoutSeconds: 600.0, notWalkingSpellSeconds: 120.0),
-        unknown: PlacementPolicy(evidenceScale: 0.88672057, evidenceBias: 0.0015719424, envelopePenalty: 2.0575743, boutStartWalking: 0.5, walkingBoutSeconds: 600.0, notWalkingSpellSeconds: 120.0))
+        unknown: PlacementPolicy(evidenceScale: 0.88156096, evidenceBias: -0.020703186, envelopePenalty: 2.0438933, boutStartWalking: 0.5, walkingBoutSeconds: 600.0, notWalkingSpellSeconds: 120.0))
 
     /// The feature constants the model's stretches were measured with (`WalkingFeatures.Constants.fingerprint`).
     static let trainedFeatureConstants = "stillNoise=0.06 steadyPosture=0.02 steadyDrift=0.05 steadyTurning=0.01 impactsAboveBand=0.5 quietAboveBand=0.01 shortestPeriod=0.05 swingShare=0.05 activeLevel=0.3 stepBandNoise=0.09 windowMinimumFrames=8 windowTailFrames=2 windowReachSteps=2.2 windowReachFrames=4 windowLeadSteps=0.5 correlationMargin=5 similarityHalfWindow=0.4 similaritySteps=9 contextMinimumSeconds=2.0 aboveBandWidth=2.0 aboveBandNyquistShare=0.45"

@@ -85,4 +85,12 @@ struct StepCreditingTests {
         #expect(!crediting.isHalfPeriod(gap: 0.2, period: 0.72))
         #expect(!crediting.isHalfPeriod(gap: 0.36, period: 0))
     }
+
+    @Test func gapsOfOneAndAHalfPeriodsAreBetweenSteps() {
+        // Neither one step nor two at the tolerance of 0.3 periods; one and two are steps.
+        #expect(crediting.isBetweenSteps(gap: 0.575, period: 0.38, tolerance: 0.3))
+        #expect(!crediting.isBetweenSteps(gap: 0.45, period: 0.38, tolerance: 0.3))
+        #expect(!crediting.isBetweenSteps(gap: 0.72, period: 0.38, tolerance: 0.3))
+        #expect(!crediting.isBetweenSteps(gap: 0.575, period: 0, tolerance: 0.3))
+    }
 }

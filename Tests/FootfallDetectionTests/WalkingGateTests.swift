@@ -28,9 +28,9 @@ struct WalkingGateTests {
             self.evidence = evidence
         }
 
-        mutating func offer(_ time: Double, strong: Bool = true, height: Double = 1) {
+        mutating func offer(_ time: Double, strong: Bool = true, height: Double = 1, rhythm: Rhythm = .none) {
             perform(gate.advance(to: time))
-            perform(gate.offer(StepCandidate(time: time, height: height, isStrong: strong), rhythm: .none))
+            perform(gate.offer(StepCandidate(time: time, height: height, isStrong: strong), rhythm: rhythm))
         }
 
         mutating func advance(to time: Double) { perform(gate.advance(to: time)) }
@@ -123,6 +123,27 @@ struct WalkingGateTests {
         #expect(afterWalking.count == 24)
     }
 
+    @Test func aRhythmAtAThirdOfTheStrideGivesWayToTheSteps() {
+        // A wrist walk whose rhythm estimate locked onto a third of the stride (0.38 s) while
+        // its strong steps come every 0.575 s, one and a half periods apart, as pebble-wrist's
+        // walk_200_pbl_25670_11 does: followed at the rhythm, every other gap counted two steps.
+        let thirdOfStride = Rhythm(stepPeriod: 0.38, strength: 0.9)
+        var driver = Driver { _ in 5 }
+        for i in 0..<40 { driver.offer(1 + Double(i) * 0.575, height: i % 2 == 0 ? 3.8 : 2.2, rhythm: thirdOfStride) }
+        #expect(abs(driver.gate.tracker.run.period - 0.575) < 0.01)
+        driver.finish()
+        // The first gaps are credited at the rhythm (two of them twice) until three in a row
+        // show the period is not the step; from then on, a step per candidate.
+        #expect(driver.steps.count >= 40 && driver.steps.count <= 42)
+
+        // Steps that do come a whole number of periods apart are left alone: a walk whose strong
+        // steps are every stride (every 1.1 s at a 0.55 s rhythm) counts two steps a gap.
+        var strides = Driver { _ in 5 }
+        for i in 0..<30 { strides.offer(1 + Double(i) * 1.1, rhythm: Rhythm(stepPeriod: 0.55, strength: 0.9)) }
+        strides.finish()
+        #expect(strides.steps.count >= 58)
+    }
+
     @Test func nothingOfARunSurvivesItsEnd() {
         var driver = Driver { _ in 5 }
         for i in 0..<20 { driver.offer(1 + Double(i) * 0.5, height: i % 2 == 0 ? 1 : 0.9) }
@@ -135,6 +156,7 @@ struct WalkingGateTests {
         let run = driver.gate.tracker.run
         #expect(run.phase == fresh.phase && run.strongSinceJudgement == fresh.strongSinceJudgement
                 && run.lastStrongHeight == fresh.lastStrongHeight && run.halfPeriodRun == fresh.halfPeriodRun
+                && run.betweenStepsRun == fresh.betweenStepsRun
                 && run.period == fresh.period && run.finalStep == nil && run.faintInARow == 0)
         #expect(driver.gate.tracker.carried.ended == 10.5)
         #expect(abs(driver.gate.tracker.carried.period - 0.5) < 0.01)

@@ -43,10 +43,8 @@ struct StepTracker: Sendable {
         /// Strong candidates in a row half a period after the last (the period is a stride).
         var halfPeriodRun = 0
         /// Strong candidates in a row between one and two periods after the last (the period
-        /// is not the candidates' step).
-        var betweenStepsRun = 0
-        /// The shortest and the longest of those gaps.
-        var betweenStepsGaps = (shortest: Double.infinity, longest: 0.0)
+        /// is not the candidates' step), and how even their gaps are.
+        var betweenSteps = GapRun()
         /// The height of the last strong candidate while following.
         var lastStrongHeight = 0.0
         /// Strong steps since the last stretch judged while following, and how many make the
@@ -68,6 +66,22 @@ struct StepTracker: Sendable {
     struct Carried: Sendable {
         var ended = -Double.infinity
         var period = 0.0
+    }
+
+    /// Gaps in a row: how many, and the shortest and longest of them.
+    struct GapRun: Sendable, Equatable {
+        var count = 0
+        var shortest = Double.infinity
+        var longest = 0.0
+
+        mutating func add(_ gap: Double) {
+            count += 1
+            shortest = min(shortest, gap)
+            longest = max(longest, gap)
+        }
+
+        /// The longest gap less the shortest.
+        var spread: Double { longest - shortest }
     }
 
     /// Which of the tracker's rings a stretch to judge lies in.
@@ -264,21 +278,16 @@ struct StepTracker: Sendable {
             run.halfPeriodRun = 0
         }
         if candidate.isStrong && isYoung && crediting.isBetweenSteps(gap: gap, period: run.period, tolerance: spacing.tolerance) {
-            run.betweenStepsRun += 1
-            run.betweenStepsGaps = (min(run.betweenStepsGaps.shortest, gap), max(run.betweenStepsGaps.longest, gap))
+            run.betweenSteps.add(gap)
             // Strong steps every one and a half periods, evenly: the rhythm is following a
             // third of the stride, not the step (a wrist's swing can make it repeat there),
             // and every other gap would be credited two steps. The candidates are the steps.
-            if run.betweenStepsRun >= crediting.configuration.betweenStepsGaps {
-                if run.betweenStepsGaps.longest - run.betweenStepsGaps.shortest <= spacing.tolerance * run.period / 2 {
-                    run.period = gap
-                }
-                run.betweenStepsRun = 0
-                run.betweenStepsGaps = (.infinity, 0)
+            if run.betweenSteps.count >= crediting.configuration.betweenStepsGaps {
+                if run.betweenSteps.spread <= spacing.tolerance * run.period / 2 { run.period = gap }
+                run.betweenSteps = GapRun()
             }
         } else if candidate.isStrong {
-            run.betweenStepsRun = 0
-            run.betweenStepsGaps = (.infinity, 0)
+            run.betweenSteps = GapRun()
         }
         if candidate.isStrong { run.lastStrongHeight = candidate.height }
         guard let n = spacing.steps(in: gap, period: run.period) else {

@@ -132,11 +132,11 @@ public struct WalkingGate: Sendable {
     /// the whole gate (about 2 KB) at every candidate.
     public var nextDeadline: Double {
         @inline(__always) get {
-        var deadline = Double.infinity
-        if tracker.run.phase != .idle { deadline = tracker.run.lastAccepted + tracker.spacing.longestStep }
-        if decoder.boutIsOpen { deadline = min(deadline, lastCandidate + boutGap) }
-        if let lag = decoder.lag, let oldest = decoder.oldestUndecided { deadline = min(deadline, oldest.time + lag) }
-        return deadline
+            var deadline = Double.infinity
+            if tracker.run.phase != .idle { deadline = tracker.run.lastAccepted + tracker.spacing.longestStep }
+            if decoder.boutIsOpen { deadline = min(deadline, lastCandidate + boutGap) }
+            if let lag = decoder.lag, let oldest = decoder.oldestUndecided { deadline = min(deadline, oldest.time + lag) }
+            return deadline
         }
     }
 

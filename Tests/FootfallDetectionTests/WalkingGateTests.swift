@@ -156,7 +156,7 @@ struct WalkingGateTests {
         let run = driver.gate.tracker.run
         #expect(run.phase == fresh.phase && run.strongSinceJudgement == fresh.strongSinceJudgement
                 && run.lastStrongHeight == fresh.lastStrongHeight && run.halfPeriodRun == fresh.halfPeriodRun
-                && run.betweenStepsRun == fresh.betweenStepsRun
+                && run.betweenSteps == fresh.betweenSteps
                 && run.period == fresh.period && run.finalStep == nil && run.faintInARow == 0)
         #expect(driver.gate.tracker.carried.ended == 10.5)
         #expect(abs(driver.gate.tracker.carried.period - 0.5) < 0.01)

@@ -43,6 +43,7 @@ extension DetectorConfiguration {
         "alikeStrikes": \.crediting.alikeStrikes,
         "strideVerticalRepeat": \.crediting.strideVerticalRepeat,
         "finishedWalkStillness": \.selection.finishedWalkStillness,
+        "sureOfWalking": \.selection.sureOfWalking,
     ] }
     static var durations: [String: WritableKeyPath<DetectorConfiguration, Duration>] { [
         "maximumGap": \.maximumGap,

@@ -53,6 +53,9 @@ struct StepTracker: Sendable {
         var judgementDue = 0
         /// Strong steps since the run began to be followed (its held ones included).
         var strongSteps = 0
+        /// Whether the bout was sure it walks at the run's latest stretch judged
+        /// (`StretchSelection.sureOfWalking`): a young run is then judged as a grown one.
+        var boutIsSure = false
         /// The walk's step period while following, seconds.
         var period = 0.0
         /// How the run came to be followed.
@@ -317,7 +320,7 @@ struct StepTracker: Sendable {
             run.strongSinceJudgement += 1
             run.strongSteps += 1
             if run.strongSinceJudgement >= run.judgementDue,
-               let stretch = selection.stillWalking(recent, period: run.period, young: isYoung) {
+               let stretch = selection.stillWalking(recent, period: run.period, young: isJudgedAsYoung) {
                 run.strongSinceJudgement = 0
                 run.judgementDue = nextJudgementDue()
                 request = Request(question: .stillWalking, ring: .recent, stretch: stretch)
@@ -335,11 +338,29 @@ struct StepTracker: Sendable {
     /// Whether the run followed is young: fewer strong steps than `StretchSelection.youngRunSteps`.
     var isYoung: Bool { run.strongSteps < selection.youngRunSteps }
 
-    /// How many strong steps after a judgement the next is due: while the run is young,
-    /// `earlyJudgementInterval` (a short walk that came out of standing up is judged on its
-    /// steps too), then `judgementInterval`.
+    /// Whether the run's stretches are judged as a young run's (often, over its last short
+    /// walk's worth of strong steps): while it is young and its bout is not yet sure it walks.
+    var isJudgedAsYoung: Bool { isYoung && !run.boutIsSure }
+
+    /// How many strong steps after a judgement the next is due: while the run is judged as
+    /// young, `earlyJudgementInterval` (a short walk that came out of standing up is judged on
+    /// its steps too), then `judgementInterval`.
     func nextJudgementDue() -> Int {
-        isYoung ? selection.earlyJudgementInterval : selection.judgementInterval
+        isJudgedAsYoung ? selection.earlyJudgementInterval : selection.judgementInterval
+    }
+
+    /// How sure the bout is that it walks once the run's latest stretch is judged: its forward
+    /// log-odds of walking, nats. A young run is judged as a grown one while the bout is at
+    /// least `StretchSelection.sureOfWalking` sure, and as a young one again if it falls back.
+    /// (The stretches judged then depend on the decision; the policies are learned from every
+    /// stretch a young run could be judged at: tools/walking-model/train.py measures them with
+    /// the rule off.)
+    mutating func boutIsSure(ofWalking logOdds: Double) {
+        guard run.phase == .following else { return }
+        let sure = logOdds >= selection.sureOfWalking
+        guard sure != run.boutIsSure else { return }
+        run.boutIsSure = sure
+        run.judgementDue = nextJudgementDue()
     }
 
     @inline(__always)
@@ -368,7 +389,7 @@ struct StepTracker: Sendable {
             // (its ring of recent steps stays until the stretch is measured, `measured`).
             var request: Request?
             if run.strongSinceJudgement >= selection.finalJudgementSteps,
-               let stretch = selection.stillWalking(recent, period: run.period, young: isYoung) {
+               let stretch = selection.stillWalking(recent, period: run.period, young: isJudgedAsYoung) {
                 request = Request(question: .stillWalking, ring: .recent, stretch: stretch)
             }
             endRun(resumable: true, queue: &queue, keepingRecent: request != nil)

@@ -78,6 +78,13 @@ public struct StretchSelection: Sendable {
         public var youngRunSteps: Int = 16
         /// How often a young run is judged, in strong steps (at least 1).
         public var earlyJudgementInterval: Int = 2
+        /// A young run whose bout is this sure it walks (the log-odds of walking from its
+        /// stretches judged so far, `BoutDecoder`'s forward pass, in nats) is judged as a grown
+        /// one: every `judgementInterval` strong steps, over its latest `judgementSteps`. Its
+        /// frequent judgements are there to find a short walk in evidence that barely leans
+        /// walking; once the bout leans this far (odds of 150 to 1), a stretch more would not
+        /// undo the walk, and judging it costs what a second of samples does.
+        public var sureOfWalking: Double = 5
         /// A run that ends with at least this many strong steps since its last stretch judged
         /// has its latest strong steps judged once more, so its last steps are decided by a
         /// stretch that holds them (at least 1).
@@ -142,6 +149,9 @@ public struct StretchSelection: Sendable {
     /// young run has at most.
     public let earlyJudgementInterval: Int
     public let youngRunSteps: Int
+    /// How sure of walking a young run's bout must be for the run to be judged as a grown
+    /// one, nats.
+    public let sureOfWalking: Double
 
     /// Creates the selection from the detector's configuration.
     public init(configuration: DetectorConfiguration) {
@@ -166,6 +176,7 @@ public struct StretchSelection: Sendable {
         finalJudgementSteps = max(1, selection.finalJudgementSteps)
         earlyJudgementInterval = max(1, selection.earlyJudgementInterval)
         youngRunSteps = max(0, selection.youngRunSteps)
+        sureOfWalking = selection.sureOfWalking
     }
 
     // MARK: Runs of candidates

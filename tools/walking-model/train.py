@@ -66,6 +66,11 @@ def measure(footfall, traces, csv_path):
     augmented = [os.path.relpath(augment.copy_path(augmented_root, variant, trace), root)
                  for variant in sorted(augment.VARIANTS) for trace in traces]
     parts = []
+    # Every stretch a young run could be judged at, whatever the decision: the detector judges
+    # a young run whose bout is sure it walks as a grown one (`sureOfWalking`), so the stretches
+    # it judges depend on the policies learned from them. Measured with the rule off, they do
+    # not, and the policies learn from all of them.
+    every_stretch = ["--set", "sureOfWalking=1e9"]
     # The recordings at the placement their sidecars name, their copies, and the recordings
     # again with the placement unknown: the stretches the gate judges for a device nobody
     # placed, from which the unknown placement's policy is learned. (The forest learns every
@@ -73,7 +78,8 @@ def measure(footfall, traces, csv_path):
     for name, recordings, extra in (("real", traces, []), ("augmented", augmented, []),
                                     ("unknown", traces, ["--placement", "unknown"])):
         part = (csv_path + "." + name, nodes_path(csv_path) + "." + name)
-        subprocess.run([footfall, "bench", "--windows-csv", part[0], "--nodes-csv", part[1]] + extra + recordings, check=True)
+        subprocess.run([footfall, "bench", "--windows-csv", part[0], "--nodes-csv", part[1]] + every_stretch + extra + recordings,
+                       check=True)
         parts.append(part)
     for which, target in ((0, csv_path), (1, nodes_path(csv_path))):
         with open(target, "w") as out:

@@ -54,7 +54,8 @@ struct StepTracker: Sendable {
         /// Strong steps since the run began to be followed (its held ones included).
         var strongSteps = 0
         /// Whether the bout was sure it walks at the run's latest stretch judged
-        /// (`StretchSelection.sureOfWalking`): a young run is then judged as a grown one.
+        /// (`StretchSelection.sureOfWalking`): a young run is then judged as a grown one, and
+        /// the run's end judges nothing more.
         var boutIsSure = false
         /// The walk's step period while following, seconds.
         var period = 0.0
@@ -350,8 +351,9 @@ struct StepTracker: Sendable {
     }
 
     /// How sure the bout is that it walks once the run's latest stretch is judged: its forward
-    /// log-odds of walking, nats. A young run is judged as a grown one while the bout is at
-    /// least `StretchSelection.sureOfWalking` sure, and as a young one again if it falls back.
+    /// log-odds of walking, nats. While the bout is at least `StretchSelection.sureOfWalking`
+    /// sure, a young run is judged as a grown one and a run that ends is not judged once more;
+    /// if it falls back, the run is judged as before.
     /// (The stretches judged then depend on the decision; the policies are learned from every
     /// stretch a young run could be judged at: tools/walking-model/train.py measures them with
     /// the rule off.)
@@ -386,9 +388,11 @@ struct StepTracker: Sendable {
                 run.finalStep = nil
             }
             // The steps since the last stretch judged are judged too, with the run's latest
-            // (its ring of recent steps stays until the stretch is measured, `measured`).
+            // (its ring of recent steps stays until the stretch is measured, `measured`),
+            // unless the bout is sure it walks: they wait on the stretch before, as a grown
+            // run's steps between two judgements do.
             var request: Request?
-            if run.strongSinceJudgement >= selection.finalJudgementSteps,
+            if run.strongSinceJudgement >= selection.finalJudgementSteps, !run.boutIsSure,
                let stretch = selection.stillWalking(recent, period: run.period, young: isJudgedAsYoung) {
                 request = Request(question: .stillWalking, ring: .recent, stretch: stretch)
             }

@@ -80,14 +80,16 @@ public struct StretchSelection: Sendable {
         public var earlyJudgementInterval: Int = 2
         /// A young run whose bout is this sure it walks (the log-odds of walking from its
         /// stretches judged so far, `BoutDecoder`'s forward pass, in nats) is judged as a grown
-        /// one: every `judgementInterval` strong steps, over its latest `judgementSteps`. Its
+        /// one: every `judgementInterval` strong steps, over its latest `judgementSteps`, and its
+        /// steps after the last of them wait on it when it ends (no final judgement). Its
         /// frequent judgements are there to find a short walk in evidence that barely leans
-        /// walking; once the bout leans this far (odds of 150 to 1), a stretch more would not
-        /// undo the walk, and judging it costs what a second of samples does.
+        /// walking; once the bout leans this far (odds of 150 to 1), a stretch more would
+        /// hardly undo the walk, and judging it costs what a second of samples does.
         public var sureOfWalking: Double = 5
         /// A run that ends with at least this many strong steps since its last stretch judged
         /// has its latest strong steps judged once more, so its last steps are decided by a
-        /// stretch that holds them (at least 1).
+        /// stretch that holds them (at least 1), unless its bout is sure it walks
+        /// (`sureOfWalking`).
         public var finalJudgementSteps: Int = 2
         /// A walk judged only after it ended (`finishedShortWalk`) must have started and ended
         /// quieter than it walked: the motion in the second before its first step and after

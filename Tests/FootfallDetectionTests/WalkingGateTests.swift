@@ -14,13 +14,17 @@ struct WalkingGateTests {
         var outcomes: [CandidateOutcome] = []
         var decisions: [BoutDecoder.Node] = []
         var requests: [StretchRequest] = []
+        /// The newest candidate of each stretch requested.
+        var judgedAt: [Double] = []
         var steps: [Double] = []
         let evidence: (Double) -> Double
 
         /// A gate at `policy`'s bout lengths and start, deciding with `lag`.
         init(lag: Double? = nil, policy: PlacementPolicy = PlacementPolicy(walkingBoutSeconds: 60, notWalkingSpellSeconds: 60),
+             sureOfWalking: Double = StretchSelection.Configuration().sureOfWalking,
              evidence: @escaping (Double) -> Double) {
             var configuration = DetectorConfiguration()
+            configuration.selection.sureOfWalking = sureOfWalking
             configuration.placement = .body
             configuration.decisionLag = lag.map { .milliseconds(Int64($0 * 1000)) }
             configuration.walkingModel = WalkingModel(forest: .constant(0), body: policy)
@@ -45,6 +49,7 @@ struct WalkingGateTests {
             while case .judge(let request) = action {
                 requests.append(request)
                 let newest = request.stretch.lastStep ?? gate.candidates(of: request).last!.time
+                judgedAt.append(newest)
                 let e = evidence(newest)
                 action = gate.judged(request, evidence: WalkingEvidence(probability: 1 / (1 + exp(-e)), logOdds: e,
                                                                         outsideEnvelope: nil, evidence: e)).action
@@ -144,11 +149,38 @@ struct WalkingGateTests {
         #expect(strides.steps.count >= 58)
     }
 
+    @Test func aRunIsJudgedAsAGrownOneOnceItsBoutIsSureItWalks() {
+        // A walk of 30 steps, every 0.5 s, whose every stretch is clear walking (8 nats): its
+        // bout is sure it walks from its first stretch on.
+        func run(sureOfWalking: Double) -> Driver {
+            var driver = Driver(sureOfWalking: sureOfWalking) { _ in 8 }
+            for i in 0..<30 { driver.offer(1 + Double(i) * 0.5) }
+            driver.finish()
+            return driver
+        }
+        let selection = WalkingGate(configuration: DetectorConfiguration()).selection
+        let young = run(sureOfWalking: .infinity), sure = run(sureOfWalking: 5)
+        #expect(young.steps.count == 30 && sure.steps.count == 30)
+        // Never sure: while young, judged every `earlyJudgementInterval` strong steps over its
+        // last short walk's worth; then as a grown run; and once more as it ends, on its last step.
+        let youngStretches = young.requests.dropFirst().prefix { $0.stretch.start > 0 }
+        // (From the 4 strong steps it started on: at the 6th, 8th, ..., 14th; the 16th is grown.)
+        #expect(youngStretches.count == (selection.youngRunSteps - 1 - selection.shortWalkSteps) / selection.earlyJudgementInterval)
+        #expect(young.judgedAt.last == 15.5)
+        // Sure: after the stretch it started on, judged every `judgementInterval` strong steps
+        // over its latest `judgementSteps`, and not again as it ends: its last steps wait on
+        // the stretch before.
+        #expect(sure.requests.count == 1 + (30 - selection.shortWalkSteps) / selection.judgementInterval)
+        #expect(sure.requests.dropFirst().allSatisfy { $0.question == .stillWalking && $0.stretch.start == 0 })
+        #expect(sure.judgedAt.last! < 15.5)
+    }
+
     @Test func nothingOfARunSurvivesItsEnd() {
         var driver = Driver { _ in 5 }
-        for i in 0..<20 { driver.offer(1 + Double(i) * 0.5, height: i % 2 == 0 ? 1 : 0.9) }
+        for i in 0..<22 { driver.offer(1 + Double(i) * 0.5, height: i % 2 == 0 ? 1 : 0.9) }
         #expect(driver.gate.tracker.run.phase == .following)
         #expect(driver.gate.tracker.run.strongSinceJudgement > 0)
+        #expect(driver.gate.tracker.run.boutIsSure)
         driver.advance(to: 20)
         // Everything the run knew is gone: its state is a new run's. Carried is what a
         // resumed walk needs: when the run ended and at what pace.
@@ -156,9 +188,9 @@ struct WalkingGateTests {
         let run = driver.gate.tracker.run
         #expect(run.phase == fresh.phase && run.strongSinceJudgement == fresh.strongSinceJudgement
                 && run.lastStrongHeight == fresh.lastStrongHeight && run.halfPeriodRun == fresh.halfPeriodRun
-                && run.betweenSteps == fresh.betweenSteps
+                && run.betweenSteps == fresh.betweenSteps && run.boutIsSure == fresh.boutIsSure
                 && run.period == fresh.period && run.finalStep == nil && run.faintInARow == 0)
-        #expect(driver.gate.tracker.carried.ended == 10.5)
+        #expect(driver.gate.tracker.carried.ended == 11.5)
         #expect(abs(driver.gate.tracker.carried.period - 0.5) < 0.01)
     }
 

@@ -350,14 +350,13 @@ struct StepTracker: Sendable {
         isJudgedAsYoung ? selection.earlyJudgementInterval : selection.judgementInterval
     }
 
-    /// How sure the bout is that it walks once the run's latest stretch is judged: its forward
-    /// log-odds of walking, nats. While the bout is at least `StretchSelection.sureOfWalking`
-    /// sure, a young run is judged as a grown one and a run that ends is not judged once more;
-    /// if it falls back, the run is judged as before.
-    /// (The stretches judged then depend on the decision; the policies are learned from every
-    /// stretch a young run could be judged at: tools/walking-model/train.py measures them with
-    /// the rule off.)
-    mutating func boutIsSure(ofWalking logOdds: Double) {
+    /// The bout has reached `logOdds` of walking (its forward log-odds, nats) with the run's
+    /// latest stretch judged. While the bout is at least `StretchSelection.sureOfWalking` sure,
+    /// a young run is judged as a grown one and a run that ends is not judged once more; if it
+    /// falls back, the run is judged as before. (The stretches judged then depend on the
+    /// decision; the policies are learned from every stretch a young run could be judged at:
+    /// tools/walking-model/train.py measures them with the rule off.)
+    mutating func boutReached(walkingLogOdds logOdds: Double) {
         guard run.phase == .following else { return }
         let sure = logOdds >= selection.sureOfWalking
         guard sure != run.boutIsSure else { return }

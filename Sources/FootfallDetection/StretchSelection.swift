@@ -78,13 +78,14 @@ public struct StretchSelection: Sendable {
         public var youngRunSteps: Int = 16
         /// How often a young run is judged, in strong steps (at least 1).
         public var earlyJudgementInterval: Int = 2
-        /// A young run whose bout is this sure it walks (the log-odds of walking from its
+        /// A run whose bout is this sure it walks (the log-odds of walking from the bout's
         /// stretches judged so far, `BoutDecoder`'s forward pass, in nats) is judged as a grown
-        /// one: every `judgementInterval` strong steps, over its latest `judgementSteps`, and its
-        /// steps after the last of them wait on it when it ends (no final judgement). Its
-        /// frequent judgements are there to find a short walk in evidence that barely leans
-        /// walking; once the bout leans this far (odds of 150 to 1), a stretch more would
-        /// hardly undo the walk, and judging it costs what a second of samples does.
+        /// one even while young (every `judgementInterval` strong steps, over its latest
+        /// `judgementSteps`), and is not judged once more as it ends: its last steps wait on
+        /// the stretch before. A young run's frequent judgements are there to find a short
+        /// walk in evidence that barely leans walking; once the bout leans this far (odds of
+        /// 150 to 1), a stretch more would hardly undo the walk, and judging it costs what a
+        /// second of samples does.
         public var sureOfWalking: Double = 5
         /// A run that ends with at least this many strong steps since its last stretch judged
         /// has its latest strong steps judged once more, so its last steps are decided by a
@@ -151,8 +152,8 @@ public struct StretchSelection: Sendable {
     /// young run has at most.
     public let earlyJudgementInterval: Int
     public let youngRunSteps: Int
-    /// How sure of walking a young run's bout must be for the run to be judged as a grown
-    /// one, nats.
+    /// How sure of walking a run's bout must be for the run to be judged as a grown one and
+    /// not once more as it ends, nats.
     public let sureOfWalking: Double
 
     /// Creates the selection from the detector's configuration.

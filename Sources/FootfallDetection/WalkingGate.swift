@@ -235,7 +235,7 @@ public struct WalkingGate: Sendable {
         if decoder.isFull { decoder.decideOldest() }
         let node = decoder.append(time: request.stretch.lastStep ?? candidates(of: request).last?.time ?? now,
                                   evidence: evidence.evidence)
-        if let latest = decoder.latest { tracker.boutIsSure(ofWalking: latest.forward) }
+        if let latest = decoder.latest { tracker.boutReached(walkingLogOdds: latest.forward) }
         // The candidates proposed since the last stretch judged wait on this one.
         assignAwaiting(to: node)
         // (A stretch judged as its run ended leaves no run to wait on it.)

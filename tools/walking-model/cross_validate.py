@@ -1,29 +1,37 @@
 #!/usr/bin/env python3
 """The team's scoreboard: the whole detector, cross-validated on real recordings.
 
-usage: tools/walking-model/cross_validate.py [--by subject|dataset|both] [--nested] [DATASET_DIR ...]
-       tools/walking-model/cross_validate.py --lockbox        (once, at the end)
+usage: tools/walking-model/cross_validate.py [--by subject|dataset|device|both|all] [--nested] [DATASET_DIR ...]
+       tools/walking-model/cross_validate.py --lockbox          (once, at the end)
+       tools/walking-model/cross_validate.py --device-lockbox   (once, at the end)
 
 For every fold it learns everything the walking decision learns (the walking envelope and the
 forest, walkdata.train; each placement's policy, bouts.fit_policies) from the other folds'
 recordings only, writes that model to a JSON file, and scores the held-out fold's recordings
 with it (`footfall bench --walking-model FOLD.json --json`). The held-out reports are merged
 into one table, which is printed beside the in-sample table (the model learned from every
-recording outside the lockbox) and the distance between them: a large distance is a model
+recording outside the lockboxes) and the distance between them: a large distance is a model
 that fits more than it generalises.
 
   --by subject: leave people out, in five folds (walkdata.people_folds; a subject is the
                 sidecar's `subject`, bangle-wrist's contributor or pebble-wrist's capture
                 as the file name gives them).
   --by dataset: leave one dataset out: learned from the other datasets alone.
+  --by device:  leave one device out of the sets that hold several (walkdata.DEVICE_FOLD_DATASETS:
+                oxford-phone's phones, geotec-tug's phone and watch): learned from everything
+                else, the same set's other devices included. New users bring devices nobody
+                recorded: settings are chosen on these folds and the dataset-out ones.
 
-The lockbox (walkdata.in_lockbox, about one person in five of every set) is in no table: no
-model learns from it and no setting is chosen on it. `--lockbox` scores it once, with a model
-learned from everyone else, after every choice is made.
+Two lockboxes are in no table: no model that a choice is made on learns from them, and no
+setting is chosen on them. The lockbox of people (walkdata.in_lockbox, about one person in five
+of every set): `--lockbox` scores it once, after every choice is made. The lockbox of a device
+(walkdata.DEVICE_LOCKBOX, every recording of oxford-phone's Pixel): `--device-lockbox` scores it
+once. Each is scored by a model learned from every recording outside both.
 
-A policy is calibrated on the forest's reading of people it never saw: each stretch's
-log-odds from the forest of the people fold that left its person out. With --nested, a fold's
-policy is learned from forests that never saw the fold's people either.
+A policy is calibrated on the forest's reading of recordings it never saw: each stretch's
+log-odds from the forest of the people fold that left its person out. Leaving a dataset or a
+device out, a fold's policy is learned from forests that never saw the fold either; leaving
+people out, only with --nested.
 
 The stretches are measured once (`footfall bench --windows-csv --nodes-csv`); folds differ
 only in which of them the model learns from. Needs numpy, scipy and lightgbm.
@@ -40,12 +48,12 @@ from train import PEOPLE_FOLDS, build, dataset_folders, measure, nodes_path  # n
 
 
 def recordings(folders):
-    """(trace, dataset, subject) of every recording in `folders`."""
+    """(trace, dataset, subject, device) of every recording in `folders`."""
     out = []
     for trace in walkdata.traces_in(folders):
         meta = walkdata.load_sidecar(trace)
         dataset = meta.get("dataset") or os.path.basename(os.path.dirname(trace))
-        out.append((trace, dataset, dataset + "/" + walkdata.subject_of(meta, trace)))
+        out.append((trace, dataset, dataset + "/" + walkdata.subject_of(meta, trace), walkdata.device_of(meta, trace)))
     return out
 
 
@@ -133,7 +141,9 @@ def policy_settings(a):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folders", nargs="*", help="dataset folders (default: every set in ../shared/datasets)")
-    ap.add_argument("--by", choices=["subject", "dataset", "both"], default="both")
+    ap.add_argument("--by", choices=["subject", "dataset", "device", "both", "all"], default="all",
+                    help="leave out people (five folds), whole datasets, or one device of oxford-phone and geotec-tug "
+                         "at a time; both: people and datasets; all (default): the three")
     ap.add_argument("--windows", help="a stretches CSV already measured by `footfall bench --windows-csv` (and the judged "
                                       "stretches beside it, as train.py measures them)")
     ap.add_argument("--json-out", help="also write the tables' figures as JSON")
@@ -151,10 +161,16 @@ def main():
     ap.add_argument("--without", metavar="FEATURE,...", type=lambda v: [n for n in v.split(",") if n], default=[],
                     help="learn the forests without these features (held constant, so no tree reads them; "
                          "the envelope still bounds them): what a feature is worth, left out")
+    ap.add_argument("--thin", type=int, default=1, metavar="N",
+                    help="learn the forests from every Nth stretch only (neighbouring stretches share most of their steps): "
+                         "a screen in a fraction of the time, never the scoreboard")
     ap.add_argument("--work", metavar="DIR", help="keep the folds' models and reports in DIR (default: a temporary folder)")
     ap.add_argument("--lockbox", action="store_true",
                     help="score the lockbox people (walkdata.in_lockbox) with a model learned from everyone else, and "
                          "nothing else: once, at the end, after every setting has been chosen without them")
+    ap.add_argument("--device-lockbox", action="store_true",
+                    help="score the device lockbox (walkdata.DEVICE_LOCKBOX, every recording of one device) with a model "
+                         "learned from everything outside both lockboxes, and nothing else: once, at the end")
     ap.add_argument("--footfall", metavar="PATH",
                     help="score with this footfall binary (another checkout's, for a before-and-after) instead of "
                          "building this checkout's")
@@ -167,17 +183,20 @@ def main():
     recs = recordings(folders)
     windows_csv = windows or os.path.join(work, "windows.csv")
     w = walkdata.Windows(windows) if windows else measure(footfall, [r[0] for r in recs], windows_csv)
+    w.thin(a.thin)
     nodes = bouts.Nodes(nodes_path(windows_csv))
     unknown = [name for name in a.without if name not in w.feature_names]
     if unknown:
         ap.error("--without: no feature named %s (the features: %s)" % (", ".join(unknown), ", ".join(w.feature_names)))
     settings = policy_settings(a)
 
-    # Every table is of the people outside the lockbox, and every model learns from them alone.
-    tuning = np.array([not walkdata.in_lockbox(subject) for subject in w.subject])
-    tuning_nodes = np.array([not walkdata.in_lockbox(subject) for subject in nodes.subject])
-    lockbox_recs = [r for r in recs if walkdata.in_lockbox(r[2])]
-    recs = [r for r in recs if not walkdata.in_lockbox(r[2])]
+    # Every table is of the recordings outside both lockboxes (the people's and the device's),
+    # and every model learns from them alone.
+    tuning = np.array([not walkdata.in_any_lockbox(p, d) for p, d in zip(w.subject, w.device)])
+    tuning_nodes = np.array([not walkdata.in_any_lockbox(p, d) for p, d in zip(nodes.subject, nodes.device)])
+    lockbox_recs = [r for r in recs if walkdata.in_lockbox(r[2]) and not walkdata.in_device_lockbox(r[3])]
+    device_lockbox_recs = [r for r in recs if walkdata.in_device_lockbox(r[3])]
+    recs = [r for r in recs if not walkdata.in_any_lockbox(r[2], r[3])]
     # The forests of the people folds (of the tuning people), and every tuning node's log-odds
     # from the one that left its person out.
     fold_models = []
@@ -192,42 +211,54 @@ def main():
 
     model_path = os.path.join(work, "model-in-sample.json")
     write_model(model_path, tuning, tuning_nodes)
-    if a.lockbox:
-        text, merged = merged_table(footfall, [bench(footfall, model_path, [r[0] for r in lockbox_recs],
-                                                     os.path.join(work, "lockbox.json"))], work, "lockbox")
-        people = sorted({r[2] for r in lockbox_recs})
-        print(f"== the lockbox: {len(people)} people, {len(lockbox_recs)} recordings, scored by a model learned from "
-              f"the {len({r[2] for r in recs})} others\n" + text)
+    if a.lockbox or a.device_lockbox:
+        chosen = lockbox_recs if a.lockbox else device_lockbox_recs
+        name = "lockbox" if a.lockbox else "device-lockbox"
+        text, merged = merged_table(footfall, [bench(footfall, model_path, [r[0] for r in chosen],
+                                                     os.path.join(work, name + ".json"))], work, name)
+        people, devices = sorted({r[2] for r in chosen}), sorted({r[3] for r in chosen})
+        what = f"{len(people)} people" if a.lockbox else "the device " + ", ".join(devices)
+        print(f"== the {name.replace('-', ' ')}: {what}, {len(chosen)} recordings, scored by a model learned from the "
+              f"{len(recs)} recordings outside both lockboxes\n" + text)
         if a.json_out:
             with open(a.json_out, "w") as f:
-                json.dump({"lockbox": merged, "people": people}, f, indent=1)
+                json.dump({name: merged, "people": people, "devices": devices}, f, indent=1)
         return
     in_text, in_sample = merged_table(footfall, [bench(footfall, model_path, [r[0] for r in recs],
                                                        os.path.join(work, "all.json"))], work, "in-sample")
-    print(f"== in sample (the model learned from every recording outside the lockbox: {len(recs)} recordings of "
-          f"{len({r[2] for r in recs})} people; the lockbox's {len(lockbox_recs)} recordings of "
-          f"{len({r[2] for r in lockbox_recs})} people are in no table)\n" + in_text)
+    print(f"== in sample (the model learned from every recording outside the lockboxes: {len(recs)} recordings of "
+          f"{len({r[2] for r in recs})} people; the people lockbox's {len(lockbox_recs)} recordings of "
+          f"{len({r[2] for r in lockbox_recs})} people and the device lockbox's {len(device_lockbox_recs)} recordings "
+          f"({', '.join(sorted(walkdata.DEVICE_LOCKBOX))}) are in no table)\n" + in_text)
     results = {"in_sample": in_sample}
 
     fold_of = walkdata.people_folds(sorted(set(w.subject[tuning]) | set(nodes.subject[tuning_nodes])), PEOPLE_FOLDS)
     # A person with no stretch at all (a recording that made no candidate) is scored in a fold
     # the hash of their name picks: no model learned from them either way.
-    for _, _, subject in recs:
+    for _, _, subject, _ in recs:
         fold_of.setdefault(subject, int(hashlib.sha256(subject.encode()).hexdigest()[:8], 16) % PEOPLE_FOLDS)
-    for scheme in (["subject", "dataset"] if a.by == "both" else [a.by]):
+    schemes = {"both": ["subject", "dataset"], "all": ["subject", "dataset", "device"]}.get(a.by, [a.by])
+    for scheme in schemes:
         folds = defaultdict(list)
-        for trace, dataset, subject in recs:
-            folds[fold_of[subject] if scheme == "subject" else dataset].append(trace)
-        groups = np.array([fold_of.get(s, -1) for s in w.subject]) if scheme == "subject" else w.dataset
-        node_groups = np.array([fold_of.get(s, -1) for s in nodes.subject]) if scheme == "subject" else nodes.dataset
+        for trace, dataset, subject, device in recs:
+            if scheme == "subject":
+                folds[fold_of[subject]].append(trace)
+            elif scheme == "dataset":
+                folds[dataset].append(trace)
+            elif dataset in walkdata.DEVICE_FOLD_DATASETS:
+                # One device of a set of several left out; the other sets' recordings are always learned from.
+                folds[device].append(trace)
+        groups = {"subject": np.array([fold_of.get(s, -1) for s in w.subject]), "dataset": w.dataset, "device": w.device}[scheme]
+        node_groups = {"subject": np.array([fold_of.get(s, -1) for s in nodes.subject]), "dataset": nodes.dataset,
+                       "device": nodes.device}[scheme]
         reports = []
         for i, (fold, traces) in enumerate(sorted(folds.items())):
             train_mask = tuning & (groups != fold)
             policy_mask = tuning_nodes & (node_groups != fold)
             path = os.path.join(work, f"model-{scheme}-{i}.json")
             lo, out = log_odds, outside
-            if a.nested:
-                # The policy's stretches read by forests that never saw the fold's people.
+            if a.nested or scheme != "subject":
+                # The policy's stretches read by forests that never saw the fold (its people or its device).
                 lo, out = bouts.out_of_fold(w, nodes, train_mask, policy_mask, PEOPLE_FOLDS)
             model = dict(fold_models)[fold] if scheme == "subject" and not a.without else None
             write_model(path, train_mask, policy_mask, lo, out, model=model)

@@ -57,6 +57,37 @@ def in_lockbox(person):
     return int(hashlib.sha256(person.encode()).hexdigest()[:8], 16) % LOCKBOX_EVERY == 0
 
 
+def device_of(meta, trace):
+    """The device a recording was made with, for leaving one out: "dataset/device", the
+    sidecar's `device` (oxford-phone's Pixel, Nexus 5 and Galaxy S6; geotec-tug's phone and
+    watch of the same executions)."""
+    return (meta.get("dataset") or os.path.basename(os.path.dirname(trace))) + "/" + str(meta.get("device") or "unknown")
+
+
+# The lockbox of a device: every recording of one device that no choice ever sees, scored once at
+# the end (cross_validate.py --device-lockbox), beside the lockbox of people. New users bring
+# devices nobody recorded: the people lockbox shares its devices with the folds that train it,
+# so it cannot show what a new device costs. oxford-phone's Pixel: 20 recordings of one person
+# (who walks with the other phones too) at all seven placements, a phone of its own make, rate
+# and noise.
+DEVICE_LOCKBOX = {"oxford-phone/Pixel"}
+
+# The datasets whose recordings come from more than one device, left out one device at a time
+# (cross_validate.py --by device): oxford-phone's phones, geotec-tug's phone and watch.
+DEVICE_FOLD_DATASETS = ("oxford-phone", "geotec-tug")
+
+
+def in_device_lockbox(device):
+    """Whether `device` ("dataset/device", as `device_of` names it) is the lockbox's device."""
+    return device in DEVICE_LOCKBOX
+
+
+def in_any_lockbox(person, device):
+    """Whether a recording of `person` with `device` is in either lockbox: no model that a
+    choice is made on learns from it, and no table but its lockbox's shows it."""
+    return in_lockbox(person) or in_device_lockbox(device)
+
+
 TRACE_SUFFIXES = (".csv.gz", ".csv")
 
 
@@ -206,6 +237,7 @@ class Windows:
         self.trace = np.array([r[0] for r, _, _ in keep])
         self.dataset = np.array([r[1] for r, _, _ in keep])
         self.subject = np.array([r[1] + "/" + subject_of(m, r[0]) for r, m, _ in keep])
+        self.device = np.array([device_of(m, r[0]) for r, m, _ in keep])
         self.placement = np.array([r[3] for r, _, _ in keep])
         self.steps = np.array([int(r[4]) for r, _, _ in keep])
         self.even = np.array([r[5] == "1" for r, _, _ in keep])
@@ -217,7 +249,7 @@ class Windows:
 
     def keep(self, mask):
         """Keeps only the stretches in `mask`."""
-        for name in ("trace", "dataset", "subject", "placement", "steps", "even", "X", "augmented", "y"):
+        for name in ("trace", "dataset", "subject", "device", "placement", "steps", "even", "X", "augmented", "y"):
             setattr(self, name, getattr(self, name)[mask])
 
     def thin(self, every):
@@ -449,8 +481,33 @@ def probability(forest, X):
 EVEN_ODDS = 0.5
 
 
+# A folder where `train` keeps what it learned, by what it learned it from (the stretches'
+# fingerprint, which of them, the settings): when set (the environment's FOOTFALL_MODEL_CACHE),
+# a sweep of the decision's settings learns each fold's forest once.
+MODEL_CACHE = os.environ.get("FOOTFALL_MODEL_CACHE")
+
+
 def train(windows, mask, settings=None, without=()):
     """Everything the walking decision learns, from the stretches in `mask` (`without`: as `fit`)."""
+    if MODEL_CACHE:
+        import pickle
+        key = hashlib.sha256(windows.fingerprint.encode() + str(len(windows.y)).encode() + np.packbits(mask).tobytes()
+                             + repr((settings, tuple(without), ENVELOPE, ENVELOPE_QUANTILE, WRIST_ENVELOPE,
+                                     WRIST_ENVELOPE_QUANTILE, MONOTONE, FOREST)).encode()).hexdigest()
+        path = os.path.join(MODEL_CACHE, key + ".pickle")
+        if os.path.exists(path):
+            with open(path, "rb") as f:
+                return pickle.load(f)
+        model = _train(windows, mask, settings, without)
+        os.makedirs(MODEL_CACHE, exist_ok=True)
+        with open(path + ".part", "wb") as f:
+            pickle.dump(model, f)
+        os.replace(path + ".part", path)
+        return model
+    return _train(windows, mask, settings, without)
+
+
+def _train(windows, mask, settings=None, without=()):
     low, high = envelope(windows, mask)
     placement = windows.feature_names.index(PLACEMENT) if PLACEMENT in windows.feature_names else None
     return {"forest": fit(windows, mask, settings, without),

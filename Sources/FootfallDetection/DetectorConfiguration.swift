@@ -114,6 +114,12 @@ public struct DetectorConfiguration: Sendable, Equatable {
     /// whole recording on real recordings (docs/detector.md): how many steps the live decision
     /// decides otherwise, against how late a watcher hears of them.
     public static let liveDecisionLag: Duration = .seconds(10)
+    /// Whether steps are also reported before their decision, as soon as the forward
+    /// (filtered) look at their bout says walking (`StepEvent.Kind.provisional`), and taken
+    /// back (`withdrawn`) when the decision refuses them. The decision, and so every final
+    /// count, is the same either way: the provisional steps are its first look. Off for
+    /// recordings; footfalld and `footfall count --device` turn it on.
+    public var showsProvisionalSteps = false
 
     // MARK: Output
 

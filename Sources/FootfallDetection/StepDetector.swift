@@ -38,8 +38,15 @@ public struct StepDetector: Sendable {
     /// The latest strong candidates, for probes (only when an observer asks for them).
     var probed: FixedRing<StepCandidate>
 
-    /// Steps credited so far.
+    /// Steps credited so far: final steps only.
     public internal(set) var stepCount = 0
+    /// Steps reported provisional whose decision is still to come (0 without
+    /// `DetectorConfiguration.showsProvisionalSteps`).
+    public var pendingSteps: Int { gate.provisionalSteps }
+    /// Steps reported provisional so far, whatever their decision.
+    public internal(set) var provisionalReported = 0
+    /// Provisional steps the decision refused so far.
+    public internal(set) var withdrawnSteps = 0
     /// Samples processed so far.
     public internal(set) var samplesProcessed = 0
 
@@ -281,8 +288,23 @@ public struct StepDetector: Sendable {
                 credited += 1
                 onStep(StepEvent(time: time - offset, cadence: 60 / period))
             }
+            if decided.withdrawn > 0 {
+                // Taken back at the candidate's time: the steps the forward look proposed and
+                // the decision refused.
+                let time = decided.outcome.candidate.time - offset, cadence = decided.period > 0 ? 60 / decided.period : 0
+                for _ in 0..<decided.withdrawn { onStep(StepEvent(time: time, cadence: cadence, kind: .withdrawn)) }
+                withdrawnSteps += decided.withdrawn
+            }
         }
         stepCount += credited
+        if configuration.showsProvisionalSteps {
+            var announced = 0
+            gate.announceProvisional { time, period in
+                announced += 1
+                onStep(StepEvent(time: time - offset, cadence: 60 / period, kind: .provisional))
+            }
+            provisionalReported += announced
+        }
         gateDeadline = gate.nextDeadline
     }
 

@@ -441,6 +441,8 @@ struct PendingCandidate: Sendable {
     var period: Double
     /// The node it waits on (set by the walking gate).
     var node: Int
+    /// How many of its steps were reported provisional (`DetectorConfiguration.showsProvisionalSteps`).
+    var provisional = 0
 
     /// A refused candidate.
     static func refused(_ candidate: StepCandidate, _ reason: CandidateOutcome.Reason) -> PendingCandidate {

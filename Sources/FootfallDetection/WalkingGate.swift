@@ -88,6 +88,8 @@ public struct WalkingGate: Sendable {
     var nextReported = 0
     /// Whether the latest decided stretch of the bout going was walking.
     var latestDecidedWalking = false
+    /// The steps reported provisional whose decision is still to come.
+    public private(set) var provisionalSteps = 0
 
     /// Creates the stage from the detector's configuration.
     public init(configuration: DetectorConfiguration) {
@@ -258,9 +260,34 @@ public struct WalkingGate: Sendable {
             return forgetDecided()
         }
         pending.removeFirst()
+        provisionalSteps -= head.provisional
         let outcome = CandidateOutcome(candidate: head.candidate, steps: reason.counted ? head.steps : 0, proposed: head.steps,
                                        node: head.refusal == nil ? head.node : nil, reason: reason)
-        return DecidedCandidate(outcome: outcome, after: head.after, period: head.period)
+        return DecidedCandidate(outcome: outcome, after: head.after, period: head.period, provisional: head.provisional)
+    }
+
+    /// Whether the forward (filtered) look at the bout going says walking: the log-odds of
+    /// walking from its stretches judged so far, before any later one weighs in.
+    public var boutLooksWalking: Bool {
+        guard decoder.boutIsOpen, let latest = decoder.latest else { return false }
+        return latest.forward >= 0
+    }
+
+    /// Reports as provisional the proposed steps not yet reported, while the forward look at
+    /// their bout says walking: `step(time, period)` for each, in time order within a
+    /// candidate. Their decision comes later (`nextOutcome()`), and the same either way.
+    public mutating func announceProvisional(_ step: (Double, Double) -> Void) {
+        guard boutLooksWalking else { return }
+        for i in 0..<pending.count {
+            let candidate = pending[i]
+            guard candidate.refusal == nil, candidate.steps > candidate.provisional else { continue }
+            let time = candidate.candidate.time, gap = time - candidate.after
+            for k in (candidate.provisional + 1)...candidate.steps {
+                step(candidate.after + gap * Double(k) / Double(candidate.steps), candidate.period)
+            }
+            provisionalSteps += candidate.steps - candidate.provisional
+            pending[i].provisional = candidate.steps
+        }
     }
 
     /// A stretch whose decision is final, in the order they were judged; nil when the next is
@@ -351,6 +378,12 @@ public struct DecidedCandidate: Sendable, Equatable {
     public var after: Double
     /// The walk's step period when it was proposed.
     public var period: Double
+    /// How many of its steps were reported provisional before the decision
+    /// (`DetectorConfiguration.showsProvisionalSteps`; 0 without).
+    public var provisional: Int = 0
+
+    /// The provisional steps the decision took back: those reported beyond the steps counted.
+    public var withdrawn: Int { max(0, provisional - outcome.steps) }
 
     /// Calls `step(time, period)` for each step it is counted as.
     @inline(__always)

@@ -17,9 +17,13 @@ public struct ProgressFigures: Codable, Sendable, Equatable {
     public var cadenceSpm: Double
     /// Whether a walk is in progress.
     public var walking: Bool
+    /// Steps reported provisional that the walking decision has still to decide (not in
+    /// `steps`; some may be withdrawn). Absent from daemons before protocol minor 2.
+    public var pending: Int?
 
     /// Creates the figures.
-    public init(day: LocalDay, steps: Int, goal: Int, progress: Double, tier: ProgressTier, cadenceSpm: Double, walking: Bool) {
+    public init(day: LocalDay, steps: Int, goal: Int, progress: Double, tier: ProgressTier, cadenceSpm: Double, walking: Bool,
+                pending: Int? = nil) {
         self.day = day
         self.steps = steps
         self.goal = goal
@@ -27,5 +31,6 @@ public struct ProgressFigures: Codable, Sendable, Equatable {
         self.tier = tier
         self.cadenceSpm = cadenceSpm
         self.walking = walking
+        self.pending = pending
     }
 }

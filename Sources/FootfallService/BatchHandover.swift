@@ -40,7 +40,7 @@ public final class BatchHandover: SensorSink {
         if update.deviceKeepsSamples, let writer, !writer.isFailing, ledger.hasUnwritten {
             writer.writeHere()
         }
-        changed(steps: !update.steps.isEmpty)
+        changed(steps: !update.steps.isEmpty || !update.provisionalSteps.isEmpty || update.withdrawnSteps > 0)
     }
 
     /// Wakes whoever has work after the ledger changed outside a batch (a new goal).

@@ -99,7 +99,7 @@ public final class BusService: Service, Sendable, CustomStringConvertible {
                     switch event.kind {
                     case .progress(let figures): self.announce(.progress(figures))
                     case .milestone(let record): self.announce(.milestone(record))
-                    case .steps: break
+                    case .steps, .provisionalSteps: break
                     }
                 }
             }

@@ -80,6 +80,7 @@ public struct DaemonConfiguration: Sendable, Equatable {
         var detector = DetectorConfiguration.default
         detector.placement = placement
         detector.decisionLag = decisionLag
+        detector.showsProvisionalSteps = true
         return detector
     }
 

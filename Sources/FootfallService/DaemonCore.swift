@@ -133,6 +133,7 @@ public final class DaemonCore: RequestHandler, DaemonSnapshotProviding {
             uptimeSeconds: DaemonSnapshot.reported(tenths: MonotonicClock.now() - started),
             activity: activity, userName: settings.userName, palette: settings.palette)
         snapshot.hardwareStepsToday = figures.hardwareStepsToday
+        snapshot.pending = figures.pending
         return snapshot
     }
 

@@ -9,6 +9,9 @@ public struct DaemonEvent: Sendable {
     public enum Kind: Sendable {
         /// The steps of one batch of the sensor thread (one report latency), and today's total after them.
         case steps([StepRecord], total: Int)
+        /// The provisional steps of one batch and the provisional steps it withdrew, with the
+        /// pending count after them and today's (final) total: a STEP line whose `steps` is empty.
+        case provisionalSteps([StepRecord], withdrawn: Int, pending: Int, total: Int)
         /// Today's figures changed (at most once per batch, never twice the same).
         case progress(StepLedger.Figures)
         /// A milestone was reached, and is stored (so a restart never announces it twice).
@@ -33,6 +36,8 @@ extension DaemonEvent.Kind {
         switch self {
         case .steps(let steps, let total):
             return .step(StepMessage(steps: steps, total: total))
+        case .provisionalSteps(let steps, let withdrawn, let pending, let total):
+            return .step(StepMessage(steps: [], total: total, provisional: steps, withdrawn: withdrawn, pending: pending))
         case .progress(let figures):
             return .progress(ProgressMessage(ProgressFigures(figures)))
         case .milestone(let record):

@@ -47,6 +47,8 @@ public struct DaemonSnapshot: Sendable, Equatable {
     /// Steps the chip's own step counter counted today since the daemon started, when the
     /// device has one (shown beside `steps`; the same count when the chip is the source).
     public var hardwareStepsToday: Int?
+    /// Steps reported provisional that the walking decision has still to decide (not in `steps`).
+    public var pending = 0
 
     /// Creates a snapshot; the callers round as `reported(...)` says.
     public init(day: LocalDay, steps: Int, goal: Int, goalSince: Date?, progress: Double, tier: ProgressTier, walking: Bool,

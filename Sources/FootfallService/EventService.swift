@@ -35,11 +35,16 @@ public struct EventService: Service, CustomStringConvertible {
             }
             ledger.tick()
             let steps = ledger.takeRecentSteps()
+            let provisional = ledger.takeRecentProvisional()
             let figures = ledger.figures()
             // STEP is for socket clients only (D-Bus has no per-step signal): no line to encode
             // while only D-Bus listens.
             if !steps.isEmpty && hub.count > 0 {
                 hub.publish(DaemonEvent(.steps(steps, total: figures.steps)))
+            }
+            if (!provisional.steps.isEmpty || provisional.withdrawn > 0) && hub.count > 0 {
+                hub.publish(DaemonEvent(.provisionalSteps(provisional.steps, withdrawn: provisional.withdrawn,
+                                                          pending: provisional.pending, total: figures.steps)))
             }
             if hub.hasWatchers {
                 let progress = DaemonEvent(.progress(figures))

@@ -27,6 +27,8 @@ public enum FootfallBusProperty: String, Sendable, CaseIterable {
     case sourceKind = "SourceKind"
     /// "starting", "up", "down" or "finished".
     case sourceState = "SourceState"
+    /// Provisional steps the walking decision has still to decide (not in `Steps`; some may be withdrawn).
+    case pendingSteps = "PendingSteps"
     /// What the chip's own step counter counted today, -1 without one.
     case hardwareStepsToday = "HardwareStepsToday"
     /// footfalld's release.
@@ -36,7 +38,7 @@ public enum FootfallBusProperty: String, Sendable, CaseIterable {
     public var signature: String {
         switch self {
         case .day, .tier, .sourceKind, .sourceState, .version: return "s"
-        case .steps, .goal: return "u"
+        case .steps, .goal, .pendingSteps: return "u"
         case .progress, .cadence, .distance: return "d"
         case .walking: return "b"
         case .milestones: return "as"
@@ -60,6 +62,7 @@ public enum FootfallBusProperty: String, Sendable, CaseIterable {
         case .day: return .string(snapshot.day.description)
         case .steps: return .uint32(UInt32(clamping: snapshot.steps))
         case .goal: return .uint32(UInt32(clamping: snapshot.goal))
+        case .pendingSteps: return .uint32(UInt32(clamping: snapshot.pending))
         case .progress: return .double(snapshot.progress)
         case .tier: return .string(snapshot.tier.name)
         case .walking: return .bool(snapshot.walking)

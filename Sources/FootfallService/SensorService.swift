@@ -127,8 +127,18 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
         var batch: [Sample] = []
         batch.reserveCapacity(8192)
         var steps: [(time: Double, cadence: Double)] = []
-        // Each step the detector releases, on the monotonic clock clients are told of.
-        func collect(_ step: StepEvent) { steps.append((source.monotonicTime(ofSampleTime: step.time), step.cadence)) }
+        var provisional: [(time: Double, cadence: Double)] = []
+        provisional.reserveCapacity(256)
+        var withdrawn = 0
+        // Each step the detector releases, on the monotonic clock clients are told of: final
+        // steps are filed; provisional ones are only shown, until their decision.
+        func collect(_ step: StepEvent) {
+            switch step.kind {
+            case .final: steps.append((source.monotonicTime(ofSampleTime: step.time), step.cadence))
+            case .provisional: provisional.append((source.monotonicTime(ofSampleTime: step.time), step.cadence))
+            case .withdrawn: withdrawn += 1
+            }
+        }
         var finished = false
         var decidedInSilence = false
         var lastSamples = MonotonicClock.now()
@@ -146,6 +156,8 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
         while !stopRequested.load(ordering: .relaxed) {
             batch.removeAll(keepingCapacity: true)
             steps.removeAll(keepingCapacity: true)
+            provisional.removeAll(keepingCapacity: true)
+            withdrawn = 0
             let moving = stepDetector.gateState != .idle || lastHandover - lastStep < Self.stillAfter
             let deadline = lastHandover + (moving && !finished ? reportLatency : stillInterval).inSeconds
             var ended = false
@@ -185,6 +197,7 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
                 decidedInSilence = false
             }
             if let last = steps.last { lastStep = max(lastStep, last.time) }
+            if let last = provisional.last { lastStep = max(lastStep, last.time) }
             // The chip's own counter (sources read it at most once per stepCounterInterval); the
             // tally keeps its last reading through a device's loss, so what the chip counted
             // meanwhile is credited when it is back.
@@ -206,9 +219,13 @@ public final class SensorService: Service, Sendable, CustomStringConvertible {
             // The device read now, asked after the read: a supervised source may have found
             // another device (an evdev one after an IIO one went away) since the last.
             let device = source.device
-            sink.ingest(SensorUpdate(steps: steps, samples: batch.count, walking: walking, cadence: stepDetector.cadence,
-                                     backend: device.backend, hardwareSteps: counted,
-                                     deviceKeepsSamples: source.holdsSamplesWhileAsleep))
+            var update = SensorUpdate(steps: steps, samples: batch.count, walking: walking, cadence: stepDetector.cadence,
+                                      backend: device.backend, hardwareSteps: counted,
+                                      deviceKeepsSamples: source.holdsSamplesWhileAsleep)
+            update.pendingSteps = stepDetector.pendingSteps
+            update.provisionalSteps = provisional
+            update.withdrawnSteps = withdrawn
+            sink.ingest(update)
             let supervised = source as? SupervisedSource
             let state: SourceState = finished ? .finished : (supervised.map { $0.isConnected ? .up : .down } ?? .up)
             let total = stepDetector.samplesProcessed

@@ -24,6 +24,12 @@ public struct SensorUpdate: Sendable {
     /// before it returns; false for devices read as samples come (evdev, sysfs polling), whose
     /// samples a waiting thread would lose.
     public var deviceKeepsSamples: Bool
+    /// The detector's provisional steps whose decision is still to come, after this read:
+    /// shown beside the count, never filed (`StepDetector.pendingSteps`).
+    public var pendingSteps = 0
+    /// The provisional steps this read reported, and those it withdrew (for STEP events).
+    public var provisionalSteps: [(time: Double, cadence: Double)] = []
+    public var withdrawnSteps = 0
 
     /// Creates an update.
     public init(steps: [(time: Double, cadence: Double)], samples: Int, walking: Bool, cadence: Double, backend: SensorBackend,

@@ -26,6 +26,9 @@ extension StepLedger {
         /// Steps the chip's own counter counted today since the daemon started, when the device
         /// has one: beside `steps` for comparison, or the same when the counter is the source.
         public var hardwareStepsToday: Int? = nil
+        /// Steps reported provisional that the walking decision has still to decide: shown
+        /// beside `steps`, never filed, stored or counted toward the goal.
+        public var pending = 0
 
         /// Steps divided by the goal, uncapped (1.7 is 170 %).
         public var progress: Double { Double(steps) / Double(max(goal, 1)) }

@@ -37,12 +37,17 @@ public final class StepLedger: SensorSink, Sendable {
         var pendingGoalChanges: [GoalChange] = []
         var waitingForClock: [WaitingStep] = []
         var recentSteps: [StepRecord] = []
+        /// Provisional steps reported since the last STEP event, and the provisional steps withdrawn.
+        var recentProvisional: [StepRecord] = []
+        var recentWithdrawn = 0
         /// Today's minutes filed since the daemon started, written or not.
         var todayMinutes = MinuteTally()
         /// Steps the chip's own counter counted today since the daemon started, once it was read.
         var hardwareStepsToday: Int?
         var walking = false
         var cadence = 0.0
+        /// The detector's provisional steps not yet decided (`SensorUpdate.pendingSteps`).
+        var pending = 0
         var lifetime: Int
         var progressVersion = 0
     }
@@ -88,6 +93,16 @@ public final class StepLedger: SensorSink, Sendable {
         state.withLockedValue { state in
             state.walking = update.walking
             state.cadence = update.cadence
+            let pendingChanged = state.pending != update.pendingSteps
+            state.pending = update.pendingSteps
+            state.recentWithdrawn += update.withdrawnSteps
+            if plausible {
+                for step in update.provisionalSteps {
+                    let seconds = clock.wallTime(ofMonotonic: step.time).timeIntervalSince1970
+                    state.recentProvisional.append(StepRecord(time: (seconds * 1000).rounded() / 1000,
+                                                              cadenceSpm: (step.cadence * 10).rounded() / 10))
+                }
+            }
             if plausible && !state.waitingForClock.isEmpty {
                 let waiting = state.waitingForClock
                 state.waitingForClock.removeAll()
@@ -110,7 +125,7 @@ public final class StepLedger: SensorSink, Sendable {
                 }
             }
             if !steps.isEmpty { checkMilestones(&state) }
-            if !steps.isEmpty || update.walking { state.progressVersion += 1 }
+            if !steps.isEmpty || update.walking || pendingChanged { state.progressVersion += 1 }
         }
     }
 
@@ -249,6 +264,17 @@ public final class StepLedger: SensorSink, Sendable {
         }
     }
 
+    /// Provisional steps reported and provisional steps withdrawn since the last call, with the
+    /// pending count now, for STEP events.
+    public func takeRecentProvisional() -> (steps: [StepRecord], withdrawn: Int, pending: Int) {
+        state.withLockedValue { state in
+            let steps = state.recentProvisional, withdrawn = state.recentWithdrawn
+            state.recentProvisional.removeAll(keepingCapacity: true)
+            state.recentWithdrawn = 0
+            return (steps, withdrawn, state.pending)
+        }
+    }
+
     /// Sets the goal from now on; milestones the new goal passes are reached now.
     /// - Returns: the goal history after the change.
     public func setGoal(_ goal: Int, changedBy uid: UInt32?) throws -> GoalHistory {
@@ -297,7 +323,7 @@ public final class StepLedger: SensorSink, Sendable {
                     walking: state.walking, cadence: state.walking ? state.cadence : 0, lifetime: state.lifetime,
                     todayMinutes: state.todayMinutes, goalSince: state.goals.changes.last { $0.effective <= now }?.effective,
                     boundary: state.boundary, goals: state.goals, version: state.progressVersion,
-                    hardwareStepsToday: state.hardwareStepsToday)
+                    hardwareStepsToday: state.hardwareStepsToday, pending: state.pending)
         }
     }
 }

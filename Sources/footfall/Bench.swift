@@ -52,6 +52,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Measure speed instead of accuracy: the detector core and the parser, alone, on one core.")
     var speed = false
 
+    @Flag(help: "Run the live path (the fixed-lag decision, provisional steps shown) and report the provisional steps its decision withdrew, per dataset and activity.")
+    var live = false
+
     @Option(help: ArgumentHelp("Write every stretch of 4 and 8 strong candidate steps, with what the walking model reads of it, as CSV: the material tools/walking-model labels and learns from.",
                                valueName: "file.csv"))
     var windowsCSV: String?
@@ -89,6 +92,18 @@ struct Bench: ParsableCommand {
         }
         if let windowsCSV {
             try writeWindows(to: windowsCSV)
+            return
+        }
+        if live {
+            let (_, chosen) = try chosenRecordings()
+            let bar = ProgressBar(total: chosen.count)
+            var configuration = try detector.configuration()
+            let lag = configuration.decisionLag ?? DetectorConfiguration.liveDecisionLag
+            configuration.decisionLag = lag
+            let text = try LiveBench.table(chosen, configuration: configuration, placement: detector.placement,
+                                           options: try recording.options(), lag: lag) { bar.update($0) }
+            bar.finish()
+            if let output { try OutputFile.write(text, to: output) } else { print(text, terminator: "") }
             return
         }
         let report: BenchReport

@@ -93,6 +93,7 @@ struct Count: ParsableCommand {
         if let device {
             var live = try detector.configuration()
             live.decisionLag = .milliseconds(Int64(((lag ?? DetectorConfiguration.liveDecisionLag.inSeconds) * 1000).rounded()))
+            live.showsProvisionalSteps = true
             try LiveCount(selector: DeviceSelector(device), json: json, detector: live,
                           catalog: try sensor.catalog(rate: rate), duration: duration, reportCosts: sensor.verbose).run()
             return

@@ -27,13 +27,22 @@ struct LiveCount {
         var stepDetector = StepDetector(configuration: detector)
         var batch: [Sample] = []
         batch.reserveCapacity(4096)
-        var steps = 0
+        var steps = 0, pending = 0
+        // Final steps are numbered (the count only grows); provisional ones show as pending
+        // beside it until their decision counts them or withdraws them.
         let emit = { (step: StepEvent) in
-            steps += 1
+            switch step.kind {
+            case .final:
+                steps += 1
+                pending = max(0, pending - 1)
+            case .provisional: pending += 1
+            case .withdrawn: pending = max(0, pending - 1)
+            }
+            let kind = switch step.kind { case .final: "final"; case .provisional: "provisional"; case .withdrawn: "withdrawn" }
             // Written straight to the descriptor: each step shows at once, even through a pipe.
             let line = json
-                ? "{\"step\": \(steps), \"time\": \(formatted(step.time, decimals: 3)), \"cadence_spm\": \(formatted(step.cadence, decimals: 1))}\n"
-                : "step \(steps)\tat \(formatted(step.time, decimals: 3)) s\t\(formatted(step.cadence, decimals: 0)) spm\n"
+                ? "{\"kind\": \"\(kind)\", \"step\": \(steps), \"pending\": \(pending), \"time\": \(formatted(step.time, decimals: 3)), \"cadence_spm\": \(formatted(step.cadence, decimals: 1))}\n"
+                : "\(step.kind == .final ? "step" : kind) \(StepCountText.text(steps: steps, pending: pending))\tat \(formatted(step.time, decimals: 3)) s\t\(formatted(step.cadence, decimals: 0)) spm\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
         let costsBefore = ProcessCosts.now()

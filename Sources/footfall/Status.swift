@@ -39,7 +39,7 @@ struct Status: AsyncParsableCommand {
         let palette = Palette.named(status.palette)
         var lines: [String] = []
         let tier = progress.tier
-        lines.append("\(status.day)  \(NumberText.grouped(status.steps)) steps of \(NumberText.grouped(status.goal))  \(progress.percent)%  \(tier.symbol) \(tier.name)")
+        lines.append("\(status.day)  \(StepCountText.text(steps: status.steps, pending: status.figures.pending)) steps of \(NumberText.grouped(status.goal))  \(progress.percent)%  \(tier.symbol) \(tier.name)")
         lines.append(GoalBar.render(progress, width: max(GoalBar.minimumWidth, min(width, 100)), colour: colour, palette: palette))
         var details: [String] = []
         details.append(status.walking ? "walking at \(formatted(status.cadenceSpm, decimals: 0)) steps/min" : "not walking")

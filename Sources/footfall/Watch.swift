@@ -58,20 +58,20 @@ struct Watch: AsyncParsableCommand {
             try await client.withSession { session in
                 guard case .status(let status) = try await session.ask(.status) else { throw ClientError.badReply("no STATUS") }
                 if interactive {
-                    try StandardOutput.write(Self.line(steps: status.steps, goal: status.goal, cadence: status.cadenceSpm,
-                                                       walking: status.walking, colour: colour))
+                    try StandardOutput.write(Self.line(steps: status.steps, pending: status.figures.pending, goal: status.goal,
+                                                       cadence: status.cadenceSpm, walking: status.walking, colour: colour))
                 }
                 var waybar = WaybarPrinter()
                 if chosen == .waybar {
-                    try waybar.show(WaybarLine(day: status.day, steps: status.steps, goal: status.goal, cadence: status.cadenceSpm,
-                                               walking: status.walking))
+                    try waybar.show(WaybarLine(day: status.day, steps: status.steps, pending: status.figures.pending, goal: status.goal,
+                                               cadence: status.cadenceSpm, walking: status.walking))
                 }
                 _ = try await session.ask(.watch(true))
                 while !Task.isCancelled {
                     let message = try await session.next()
                     if chosen == .waybar {
                         if case .progress(let progress) = message {
-                            try waybar.show(WaybarLine(day: progress.day, steps: progress.steps, goal: progress.goal,
+                            try waybar.show(WaybarLine(day: progress.day, steps: progress.steps, pending: progress.figures.pending, goal: progress.goal,
                                                        cadence: progress.cadenceSpm, walking: progress.walking))
                         }
                         continue
@@ -82,7 +82,7 @@ struct Watch: AsyncParsableCommand {
                     }
                     switch message {
                     case .progress(let progress):
-                        try StandardOutput.write(Self.line(steps: progress.steps, goal: progress.goal, cadence: progress.cadenceSpm,
+                        try StandardOutput.write(Self.line(steps: progress.steps, pending: progress.figures.pending, goal: progress.goal, cadence: progress.cadenceSpm,
                                                            walking: progress.walking, colour: colour))
                     case .milestone(let milestone):
                         let text = milestone.milestone.announcement
@@ -123,11 +123,11 @@ struct Watch: AsyncParsableCommand {
     }
 
     /// The live line: steps, bar and cadence, redrawn in place.
-    static func line(steps: Int, goal: Int, cadence: Double, walking: Bool, colour: Bool) -> String {
+    static func line(steps: Int, pending: Int? = nil, goal: Int, cadence: Double, walking: Bool, colour: Bool) -> String {
         let progress = (try? GoalProgress(steps: steps, goal: goal)) ?? (try! GoalProgress(steps: 0, goal: 1))
         let width = max(GoalBar.minimumWidth, min(Terminal.width - 40, 60))
         let bar = GoalBar.render(progress, width: width, colour: colour, palette: .named(.standard))
         let pace = walking ? "\(formatted(cadence, decimals: 0)) spm" : "still"
-        return "\(ANSI.clearLine)\(NumberText.grouped(steps)) steps \(bar) \(progress.percent)% \(pace)"
+        return "\(ANSI.clearLine)\(StepCountText.text(steps: steps, pending: pending)) steps \(bar) \(progress.percent)% \(pace)"
     }
 }

@@ -17,15 +17,15 @@ struct WaybarLine: Encodable, Equatable {
     var percentage: Int
 
     /// The line for today's figures.
-    init(day: LocalDay, steps: Int, goal: Int, cadence: Double, walking: Bool) {
+    init(day: LocalDay, steps: Int, pending: Int? = nil, goal: Int, cadence: Double, walking: Bool) {
         let progress = (try? GoalProgress(steps: steps, goal: goal)) ?? (try! GoalProgress(steps: 0, goal: 1))
         let tier = progress.tier
-        text = "\(tier.symbol) \(NumberText.grouped(steps))"
+        text = "\(tier.symbol) \(StepCountText.text(steps: steps, pending: pending))"
         alt = tier.name
         `class` = tier.name
         percentage = min(progress.percent, 100)
         let pace = walking ? "walking at \(formatted(cadence, decimals: 0)) steps/min" : "not walking"
-        tooltip = "\(day): \(NumberText.grouped(steps)) of \(NumberText.grouped(goal)) steps (\(progress.percent) %)\n\(pace)"
+        tooltip = "\(day): \(StepCountText.text(steps: steps, pending: pending)) of \(NumberText.grouped(goal)) steps (\(progress.percent) %)\n\(pace)"
     }
 
     /// The line as waybar reads it: compact JSON and a newline.

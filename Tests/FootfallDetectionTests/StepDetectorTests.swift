@@ -56,6 +56,43 @@ struct LiveDecisionTests {
         #expect(try steps(trace, lag: 3600) == offline)
     }
 
+    /// The steps of a live run with provisional steps shown: final, provisional and withdrawn.
+    func looks(_ trace: String, lag: Double) throws -> (final: [Double], provisional: Int, withdrawn: Int, pendingAtEnd: Int) {
+        let path = SampleTracesLocation.path(trace)
+        var configuration = try DetectorConfiguration.default.atPlacement(ofTrace: path)
+        configuration.decisionLag = .milliseconds(Int64(lag * 1000))
+        configuration.showsProvisionalSteps = true
+        var detector = StepDetector(configuration: configuration)
+        var final: [Double] = [], provisional = 0, withdrawn = 0
+        func take(_ step: StepEvent) {
+            switch step.kind {
+            case .final: final.append(step.time)
+            case .provisional: provisional += 1
+            case .withdrawn: withdrawn += 1
+            }
+        }
+        _ = try Recording.forEachBatch(path: path) { batch in detector.process(batch, onStep: take) }
+        detector.finish(onStep: take)
+        #expect(detector.stepCount == final.count)
+        #expect(detector.provisionalReported == provisional && detector.withdrawnSteps == withdrawn)
+        return (final, provisional, withdrawn, detector.pendingSteps)
+    }
+
+    @Test(arguments: ["daily/short-walks-neck-pouch.csv", "bangle/100_1.csv", "oxford/Samsung_Dario_Hard_InHand_1.csv"])
+    func provisionalStepsLeaveTheFinalCountAsItWas(trace: String) throws {
+        // The provisional steps are the decision's first look: the final steps are the same
+        // with them shown or not, at the live lag and once the lag covers the bouts.
+        for lag in [DetectorConfiguration.liveDecisionLag.inSeconds, 3600] {
+            let live = try looks(trace, lag: lag)
+            #expect(live.final == (try steps(trace, lag: lag)))
+            #expect(live.provisional > 0)
+            #expect(live.pendingAtEnd == 0)
+            // Every provisional step ends final or withdrawn; a final step may come without a
+            // provisional look (a stretch decided before its bout's forward look said walking).
+            #expect(live.withdrawn <= live.provisional && live.provisional - live.withdrawn <= live.final.count)
+        }
+    }
+
     @Test func liveStepsComeInTimeOrderAndNearlyAllAreTheRecordings() throws {
         // A lag shorter than the walk decides its stretches before the walk is over: the
         // decisions may differ, but few do on a real walk, and steps still come in order.

@@ -17,6 +17,9 @@ struct WalkingGateTests {
         /// The newest candidate of each stretch requested.
         var judgedAt: [Double] = []
         var steps: [Double] = []
+        /// The steps reported provisional, and the provisional steps the decisions took back.
+        var provisional: [Double] = []
+        var withdrawn = 0
         let evidence: (Double) -> Double
 
         /// A gate at `policy`'s bout lengths and start, deciding with `lag`.
@@ -27,6 +30,7 @@ struct WalkingGateTests {
             configuration.selection.sureOfWalking = sureOfWalking
             configuration.placement = .body
             configuration.decisionLag = lag.map { .milliseconds(Int64($0 * 1000)) }
+            configuration.showsProvisionalSteps = true
             configuration.walkingModel = WalkingModel(forest: .constant(0), body: policy)
             gate = WalkingGate(configuration: configuration)
             self.evidence = evidence
@@ -58,7 +62,9 @@ struct WalkingGateTests {
             while let decided = gate.nextOutcome() {
                 outcomes.append(decided.outcome)
                 decided.forEachStep { time, _ in steps.append(time) }
+                withdrawn += decided.withdrawn
             }
+            gate.announceProvisional { time, _ in provisional.append(time) }
         }
     }
 
@@ -223,5 +229,44 @@ struct WalkingGateTests {
         #expect(offline.countedBy[20.5] == 0)
         let shortLag = run(lag: 4)
         #expect((shortLag.countedBy[20.5] ?? 0) > 0)
+    }
+
+    @Test func aWalkIsProvisionalAtItsFirstJudgementAndFinalAtItsDecision() {
+        // Live with a long lag: the steps are provisional as soon as the first stretch says
+        // walking, seconds before the decision counts them; at the decision they are final,
+        // the same steps the recording's decision counts, and nothing is pending.
+        var driver = Driver(lag: 30) { _ in 5 }
+        var provisionalBy: [Double: Int] = [:]
+        for i in 0..<20 {
+            let time = 1 + Double(i) * 0.5
+            driver.offer(time)
+            provisionalBy[time] = driver.provisional.count
+        }
+        #expect(driver.steps.isEmpty)
+        #expect((provisionalBy[3] ?? 0) >= 4, "\(provisionalBy)")
+        #expect(driver.gate.provisionalSteps == driver.provisional.count)
+        driver.finish()
+        var offline = Driver { _ in 5 }
+        for i in 0..<20 { offline.offer(1 + Double(i) * 0.5) }
+        offline.finish()
+        #expect(driver.steps == offline.steps)
+        #expect(driver.provisional == driver.steps)
+        #expect(driver.withdrawn == 0)
+        #expect(driver.gate.provisionalSteps == 0)
+    }
+
+    @Test func aProvisionalStepTheDecisionRefusesIsWithdrawnAndNothingStaysPending() {
+        // The first stretch looks like walking, every later one clearly not: the forward look
+        // proposes the first steps, the decision over the bout (smoothed, with what came after)
+        // refuses them, and they are withdrawn; the pending count falls to zero.
+        var driver = Driver(lag: 30) { $0 < 3 ? 2 : -12 }
+        for i in 0..<8 { driver.offer(1 + Double(i) * 0.5) }
+        let pendingBefore = driver.gate.provisionalSteps
+        #expect(pendingBefore > 0)
+        #expect(driver.steps.isEmpty)
+        driver.finish()
+        #expect(driver.withdrawn == pendingBefore)
+        #expect(driver.withdrawn == driver.provisional.count - driver.provisional.filter(driver.steps.contains).count)
+        #expect(driver.gate.provisionalSteps == 0)
     }
 }

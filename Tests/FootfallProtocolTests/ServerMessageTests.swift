@@ -1,3 +1,4 @@
+import Foundation
 import FootfallGoals
 import Testing
 @testable import FootfallProtocol
@@ -27,7 +28,7 @@ struct ServerMessageTests {
 
     @Test func everyOtherClassAsTheDocumentationShowsIt() throws {
         let lines: [(ServerMessage, String)] = [
-            (.version(VersionMessage(release: "0.1.0")), #"{"class":"VERSION","proto_major":1,"proto_minor":1,"release":"0.1.0"}"#),
+            (.version(VersionMessage(release: "0.1.0")), #"{"class":"VERSION","proto_major":1,"proto_minor":2,"release":"0.1.0"}"#),
             (.history(HistoryMessage(granularity: .day, from: day("2026-11-20"), to: day("2026-11-22"), days: [
                 DayTotal(day: day("2026-11-20"), steps: 0, goal: 10_000), DayTotal(day: day("2026-11-21"), steps: 0, goal: 10_000),
                 DayTotal(day: day("2026-11-22"), steps: 74, goal: 8000)])),
@@ -54,6 +55,39 @@ struct ServerMessageTests {
             #expect(line(message) == expected + "\n")
             #expect(try roundTrip(message) == message)
         }
+    }
+
+    @Test func provisionalStepsAndThePendingCountOnTheWire() throws {
+        let step = StepMessage(steps: [], total: 16, provisional: [StepRecord(time: 1_795_338_002.084, cadenceSpm: 82.2)],
+                               withdrawn: 0, pending: 3)
+        #expect(line(.step(step)) == #"{"class":"STEP","pending":3,"provisional":[{"cadence_spm":82.2,"time":1795338002.084}],"steps":[],"total":16,"withdrawn":0}"# + "\n")
+        #expect(try roundTrip(.step(step)) == .step(step))
+        let progress = ProgressMessage(ProgressFigures(day: day("2026-11-22"), steps: 17, goal: 10_000, progress: 0.0017, tier: .low,
+                                                       cadenceSpm: 82.3, walking: true, pending: 14))
+        #expect(line(.progress(progress)) == #"{"cadence_spm":82.3,"class":"PROGRESS","day":"2026-11-22","goal":10000,"pending":14,"progress":0.0017,"steps":17,"tier":"low","walking":true}"# + "\n")
+        #expect(try roundTrip(.progress(progress)) == .progress(progress))
+    }
+
+    /// What a client of protocol minor 1 decodes a STEP and a PROGRESS as: only these members.
+    struct MinorOneStep: Decodable, Equatable { var steps: [StepRecord]; var total: Int }
+    struct MinorOneProgress: Decodable, Equatable { var steps: Int; var goal: Int; var walking: Bool }
+
+    @Test func aClientOfTheLastMinorVersionReadsTheFinalCount() throws {
+        // A minor-1 client reads `steps` and `total` and ignores the keys it does not know: a
+        // provisional STEP is no step to it, and PROGRESS's `steps` is the final count.
+        let decoder = MessageCoding.decoder()
+        let step = StepMessage(steps: [], total: 16, provisional: [StepRecord(time: 1_795_338_002.084, cadenceSpm: 82.2)],
+                               withdrawn: 1, pending: 3)
+        let old = try decoder.decode(MinorOneStep.self, from: Data(ServerMessage.step(step).encodedLine().dropLast()))
+        #expect(old == MinorOneStep(steps: [], total: 16))
+        let progress = ProgressMessage(ProgressFigures(day: day("2026-11-22"), steps: 17, goal: 10_000, progress: 0.0017, tier: .low,
+                                                       cadenceSpm: 82.3, walking: true, pending: 14))
+        let oldProgress = try decoder.decode(MinorOneProgress.self, from: Data(ServerMessage.progress(progress).encodedLine().dropLast()))
+        #expect(oldProgress == MinorOneProgress(steps: 17, goal: 10_000, walking: true))
+        // And this version reads a minor-1 daemon's lines: no pending, no provisional.
+        let fromMinorOne = try ServerMessage.decode(line: Array(#"{"cadence_spm":82.3,"class":"PROGRESS","day":"2026-11-22","goal":10000,"progress":0.0017,"steps":17,"tier":"low","walking":true}"#.utf8))
+        guard case .progress(let read) = fromMinorOne else { Issue.record("not PROGRESS"); return }
+        #expect(read.figures.pending == nil && read.figures.steps == 17)
     }
 
     @Test func aStatusCountedByTheChipsStepCounter() throws {

@@ -37,6 +37,7 @@ struct EventServiceTests {
         let kinds = seen.withLockedValue { $0 }.map { event -> String in
             switch event.kind {
             case .steps(let steps, let total): return "STEP \(steps.count) \(total)"
+            case .provisionalSteps(let steps, let withdrawn, let pending, _): return "PROVISIONAL \(steps.count) \(withdrawn) \(pending)"
             case .progress(let figures): return "PROGRESS \(figures.steps)"
             case .milestone: return "MILESTONE"
             }

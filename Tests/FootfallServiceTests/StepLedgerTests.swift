@@ -22,6 +22,29 @@ struct StepLedgerTests {
         #expect(ledger.figures().steps == 5)
     }
 
+    @Test func provisionalStepsAreShownAsPendingAndNeverFiled() throws {
+        // Provisional steps are shown beside the count (pending) and on STEP events; only final
+        // steps are filed, so the store, the day's total and milestones never see a step the
+        // decision later withdraws.
+        let ledger = try emptyLedger()
+        var update = SensorUpdate(steps: [], samples: 100, walking: true, cadence: 110, backend: .iio)
+        update.provisionalSteps = steps(4)
+        update.pendingSteps = 4
+        ledger.ingest(update)
+        #expect(ledger.figures().steps == 0 && ledger.figures().pending == 4)
+        #expect(ledger.takeBatch().minutes.isEmpty)
+        #expect(ledger.takeRecentProvisional().steps.count == 4)
+        // The decision: three final, one withdrawn; nothing is pending any more.
+        var decided = SensorUpdate(steps: steps(3), samples: 100, walking: true, cadence: 110, backend: .iio)
+        decided.withdrawnSteps = 1
+        ledger.ingest(decided)
+        let figures = ledger.figures()
+        #expect(figures.steps == 3 && figures.pending == 0)
+        #expect(ledger.takeBatch().minutes.reduce(0) { $0 + $1.steps } == 3)
+        let recent = ledger.takeRecentProvisional()
+        #expect(recent.steps.isEmpty && recent.withdrawn == 1 && recent.pending == 0)
+    }
+
     /// The chip's counter as the source: its steps are the day's, filed under `hardware-steps`
     /// in the minute of the reading, with no cadence and no STEP times, which it does not know.
     @Test func theChipsCountedStepsAreFiledWithoutTimesOrCadence() throws {

@@ -81,7 +81,7 @@ extension DetectorConfiguration {
         "halfPeriodSteps": \.crediting.halfPeriodSteps,
         "betweenStepsGaps": \.crediting.betweenStepsGaps,
     ] }
-    static var switches: [String: WritableKeyPath<DetectorConfiguration, Bool>] { [:] }
+    static var switches: [String: WritableKeyPath<DetectorConfiguration, Bool>] { ["showsProvisionalSteps": \.showsProvisionalSteps] }
     /// Durations that may be absent: a negative value leaves them out.
     static var optionalDurations: [String: WritableKeyPath<DetectorConfiguration, Duration?>] { [
         "decisionLag": \.decisionLag,

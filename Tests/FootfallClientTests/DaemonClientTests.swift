@@ -8,7 +8,7 @@ import Testing
 /// the protocol writes them, events kept while waiting for a reply, refusals, and a server that
 /// is not there, says nothing sensible or goes away.
 struct DaemonClientTests {
-    static let banner = #"{"class":"VERSION","proto_major":1,"proto_minor":1,"release":"0.1.0"}"#
+    static let banner = #"{"class":"VERSION","proto_major":1,"proto_minor":2,"release":"0.1.0"}"#
     static let step = #"{"class":"STEP","steps":[{"cadence_spm":101,"time":1780315200.5}],"total":3}"#
     static let milestone = #"{"class":"MILESTONE","day":"2026-06-01","goal":8000,"milestone":"half","steps":4000}"#
 

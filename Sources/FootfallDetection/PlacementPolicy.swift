@@ -5,10 +5,9 @@
 /// into `WalkingModel+Trained.swift` beside the forest:
 /// - **the evidence**: the forest's log-odds, scaled and shifted so that they are calibrated on
 ///   people the forest never saw (each stretch scored by a forest that left its person out),
-///   and, when the stretch lies outside the walking envelope, evidence for walking lowered by
-///   `envelopePenalty` toward zero and never past it: out of the envelope means unsure, never
-///   no. At the wrist, where hands at work make rhythms the forest half believes, the
-///   calibration is what asks for firmer evidence; nothing is refused on a single feature.
+///   and lowered by `envelopePenalty` when the stretch lies outside the walking envelope. At the
+///   wrist, where hands at work make rhythms the forest half believes, the calibration is what
+///   asks for firmer evidence; nothing is refused on a single feature.
 /// - **the course of a walk**: a hidden state, walking or not, that changes between stretches
 ///   at rates read from the labelled recordings (`walkingBoutSeconds`,
 ///   `notWalkingSpellSeconds`: how long walking and not walking last before they change), and
@@ -18,8 +17,7 @@ public struct PlacementPolicy: Sendable, Equatable {
     public var evidenceScale: Double
     /// ...and this is added: the calibrated log likelihood ratio of walking, in nats.
     public var evidenceBias: Double
-    /// Taken from the evidence for walking of a stretch outside the walking envelope, nats (at
-    /// least 0), down to zero at most: evidence against walking is left as it is.
+    /// Subtracted from the evidence of a stretch outside the walking envelope, nats (at least 0).
     public var envelopePenalty: Double
     /// The probability that the first stretch of a bout of candidates is walking.
     public var boutStartWalking: Double
@@ -39,20 +37,11 @@ public struct PlacementPolicy: Sendable, Equatable {
         self.notWalkingSpellSeconds = notWalkingSpellSeconds
     }
 
-    /// The evidence for walking of a stretch the forest scores `logOdds`: calibrated, and, when
-    /// the stretch is outside the walking envelope, moved toward zero by `envelopePenalty` and
-    /// never past it. Nats; positive favours walking.
-    ///
-    /// The envelope is where the recorded walks stayed. A device unlike the recorded ones (a
-    /// noisier watch, a pocket that bounces) walks outside it too, and a penalty learned from
-    /// the recorded devices, where outside is nearly always a hand at work, would turn the
-    /// walks of such a device into evidence against walking on that one feature: its walk lost
-    /// whole although the forest read every stretch as walking. Outside, a stretch can only be
-    /// less sure; what argues against walking is the forest's and the calibration's to say.
+    /// The evidence for walking of a stretch the forest scores `logOdds`: calibrated, and lowered
+    /// when the stretch is outside the walking envelope. Nats; positive favours walking.
     @inline(__always)
     public func evidence(logOdds: Double, outsideEnvelope: Bool) -> Double {
-        let calibrated = evidenceScale * logOdds + evidenceBias
-        return outsideEnvelope && calibrated > 0 ? max(calibrated - envelopePenalty, 0) : calibrated
+        evidenceScale * logOdds + evidenceBias - (outsideEnvelope ? envelopePenalty : 0)
     }
 
     /// The probabilities of staying in each state over `seconds`: walking stays walking with

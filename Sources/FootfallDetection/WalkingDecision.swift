@@ -3,7 +3,7 @@
 /// In: what the walking model reads of the stretch (`WalkingFeatures`) and the step period it
 /// is judged at. Out: `WalkingEvidence`, the forest's log-odds calibrated by the placement's
 /// `PlacementPolicy` (read from the configuration's placement, not from the features) and
-/// made less sure (never against walking) when the stretch lies outside the walking envelope. Whether the stretch is walking
+/// lowered when the stretch lies outside the walking envelope. Whether the stretch is walking
 /// is decided over its bout (`BoutDecoder`), not here: there is no threshold in this type.
 ///
 /// One physical condition is kept as a condition: a short walk judged only once it is over must

@@ -8,8 +8,7 @@ public struct WalkingEvidence: Sendable, Equatable {
     /// The forest's log-odds.
     public var logOdds: Double
     /// The first feature outside the walking envelope (an index into `WalkingFeatures.names`),
-    /// if one is: it moves evidence for walking toward zero by the policy's `envelopePenalty`,
-    /// never past it, and refuses nothing.
+    /// if one is: it lowers the evidence by the policy's `envelopePenalty`, and refuses nothing.
     public var outsideEnvelope: Int?
     /// The evidence for walking, nats: positive favours walking.
     public var evidence: Double

@@ -10,7 +10,7 @@
 /// - **the walking envelope**: per feature, the range real walking stayed in (`lowerBounds`,
 ///   `upperBounds`: far quantiles of the walking stretches of every placement in the training
 ///   data). A stretch outside it moves in a way no recorded walk did (a hand stroking at 4-6
-///   Hz, a posture turning over), so its evidence for walking is less sure. Real recordings
+///   Hz, a posture turning over) and is not walking, whatever else it shows. Real recordings
 ///   of walking are plentiful; real recordings of every gesture are not, so this part carries
 ///   to gestures no one recorded.
 /// - **the wrist's envelope**: the same for the stretches of walking recorded at the wrist,
@@ -26,9 +26,8 @@
 ///   not walking last, for the decision over a bout (`BoutDecoder`).
 ///
 /// The envelope refuses nothing on its own: a stretch outside it moves as no recorded walk
-/// did, and its evidence for walking is moved toward zero by its policy's `envelopePenalty`,
-/// never past it (out of the envelope means unsure, never no); a watch just outside it whose
-/// stretches around say walking is judged with them.
+/// did, and its evidence is lowered by its policy's `envelopePenalty`; a watch just outside it
+/// whose stretches around say walking is judged with them.
 public struct WalkingModel: Sendable, Equatable {
     /// The trees.
     public var forest: DecisionForest

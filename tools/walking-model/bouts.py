@@ -160,21 +160,12 @@ def backward_pass(t, e, sw, sn, first, last):
     return back
 
 
-def outside_envelope(calibrated, outside, penalty):
-    """The evidence of stretches whose calibrated log-odds are `calibrated`: outside the walking
-    envelope, evidence for walking moved toward zero by `penalty` and never past it; evidence
-    against walking left as it is (PlacementPolicy.evidence: out of the envelope means unsure,
-    never no)."""
-    calibrated = np.asarray(calibrated, float)
-    return np.where(np.asarray(outside, bool) & (calibrated > 0), np.maximum(calibrated - penalty, 0.0), calibrated)
-
-
 def evidence_of(nodes, log_odds, outside, policies):
     """Each node's evidence (PlacementPolicy.evidence)."""
     e = np.zeros(len(nodes))
     for name, pol in policies.items():
         m = nodes.placement == name
-        e[m] = outside_envelope(pol["evidence_scale"] * log_odds[m] + pol["evidence_bias"], outside[m], pol["envelope_penalty"])
+        e[m] = pol["evidence_scale"] * log_odds[m] + pol["evidence_bias"] - pol["envelope_penalty"] * outside[m]
     return e
 
 
@@ -222,7 +213,7 @@ def platt(nodes, log_odds, outside, mask, fixed=None):
     fixed = fixed or {}
     m = mask & (nodes.y >= 0)
     w = weights(nodes, m)[m]
-    z, out, y = log_odds[m], outside[m].astype(bool), nodes.y[m]
+    z, out, y = log_odds[m], outside[m].astype(float), nodes.y[m]
     names = [n for n in ("evidence_scale", "evidence_bias", "envelope_penalty") if n not in fixed]
 
     def unpack(v):
@@ -232,18 +223,12 @@ def platt(nodes, log_odds, outside, mask, fixed=None):
 
     def loss(v):
         c = unpack(v)
-        d = outside_envelope(c["evidence_scale"] * z + c["evidence_bias"], out, c["envelope_penalty"])
+        d = c["evidence_scale"] * z + c["evidence_bias"] - c["envelope_penalty"] * out
         return float((w * np.where(y == 1, np.logaddexp(0, -d), np.logaddexp(0, d))).sum())
 
-    # The clipped evidence is flat in the penalty wherever it clips, so the search starts from a
-    # small, a middling and a large penalty and keeps the best.
-    best = None
-    for penalty in (0.5, 2.0, 5.0):
-        start = dict(evidence_scale=1.0, evidence_bias=0.0, envelope_penalty=penalty)
-        r = minimize(loss, np.array([start[n] for n in names]), method="L-BFGS-B", bounds=[BOUNDS[n] for n in names])
-        if best is None or r.fun < best.fun:
-            best = r
-    return {k: float(v) for k, v in unpack(best.x).items()}
+    start = dict(evidence_scale=1.0, evidence_bias=0.0, envelope_penalty=1.0)
+    r = minimize(loss, np.array([start[n] for n in names]), method="L-BFGS-B", bounds=[BOUNDS[n] for n in names])
+    return {k: float(v) for k, v in unpack(r.x).items()}
 
 
 # A placement's calibration is learned where its labelled stretches of not walking come from at
@@ -254,12 +239,14 @@ def platt(nodes, log_odds, outside, mask, fixed=None):
 CALIBRATION_DATASETS = 3
 
 
-# Out of the envelope means unsure, never no (outside_envelope): the penalty moves a stretch's
-# evidence for walking toward zero and never past it. The envelope is where the recorded walks
-# stayed; a device unlike the recorded ones (a noisier watch, a bouncing pocket) walks outside
-# it too, and a penalty learned from the recorded devices alone, where outside is nearly always
-# a hand at work, turned such walks into evidence against walking on that one feature (one of
-# 16 other people's walks at the wrist, read by the forest at 0.92 to 0.98, counted nothing).
+# The evidence of a stretch the forest is sure of: outside the envelope a stretch's evidence is
+# lowered at most to where a stretch it scores at this probability still says walking. The
+# envelope is where the recorded walks stayed; a device unlike the recorded ones (a noisier
+# watch, a faster sensor) walks outside it too, and a penalty learned from the recorded
+# devices alone, where outside is nearly always a hand at work, would refuse its walks on that
+# one feature (leaving WISDM out, three of its stair climbs scored 0.99 and more, outside the
+# wrist's bound on the energy above the step band, and counted nothing).
+SURE_OF_WALKING = 0.99
 
 
 # The decision's settings, chosen on the people-out folds of the people outside the lockbox
@@ -281,7 +268,8 @@ def fit_policies(nodes, log_odds, outside, mask, placements=PLACEMENTS, settings
     that never saw their people): its calibration learned (`platt`: the logistic regression of
     the nodes' labels on their log-odds and whether they lie outside the envelope, each node on
     its own) where CALIBRATION_DATASETS say it can be, else the forest's own with the envelope's
-    penalty learned, the rest from `settings` (default SETTINGS)."""
+    penalty learned, the penalty no more than leaves a stretch the forest is sure of walking
+    (SURE_OF_WALKING) evidence for walking, the rest from `settings` (default SETTINGS)."""
     settings = dict(SETTINGS, **(settings or {}))
     policies = {}
     for name in placements:
@@ -293,6 +281,8 @@ def fit_policies(nodes, log_odds, outside, mask, placements=PLACEMENTS, settings
             policy.update(platt(nodes, log_odds, outside, m, fixed=dict(evidence_scale=1.0, evidence_bias=0.0)))
         if name == "wrist":
             policy["evidence_bias"] += settings["wrist_bias_shift"]
+        sure = policy["evidence_scale"] * float(logit(SURE_OF_WALKING)) + policy["evidence_bias"]
+        policy["envelope_penalty"] = min(policy["envelope_penalty"], max(0.0, sure))
         for key in ("walking_bout_seconds", "not_walking_spell_seconds", "bout_start_walking"):
             policy[key] = float(settings[key])
         policies[name] = {k: float(v) for k, v in policy.items()}

@@ -87,32 +87,3 @@ def test_a_placement_with_not_walking_from_few_datasets_keeps_the_forests_calibr
         learned = bouts.fit_policies(nodes, log_odds, outside, everything)["body"]
         assert learned["evidence_bias"] != 0.0
         bouts.CALIBRATION_DATASETS = kept
-
-
-def test_out_of_the_envelope_means_unsure_never_no():
-    # The replay's evidence is PlacementPolicy.evidence: outside the envelope, evidence for
-    # walking moves toward zero by the penalty and stops there; evidence against is left alone.
-    calibrated = np.array([-3.0, -0.5, 0.0, 0.5, 2.0, 6.0])
-    inside = bouts.outside_envelope(calibrated, np.zeros(6, bool), 2.0)
-    beyond = bouts.outside_envelope(calibrated, np.ones(6, bool), 2.0)
-    assert inside.tolist() == calibrated.tolist()
-    assert beyond.tolist() == [-3.0, -0.5, 0.0, 0.0, 0.0, 4.0]
-    # The policies learned from stretches outside the envelope never turn their evidence against walking.
-    with tempfile.TemporaryDirectory() as tmp:
-        rows = [(4 * i, i == 0, 8, 8, 1) for i in range(30)]
-        recordings = [("walk%d" % i, {"activity": "walking", "steps": 10, "subject": str(i), "dataset": "d%d" % (i % 3)}, rows)
-                      for i in range(6)]
-        recordings += [("still%d" % i, {"activity": "non-walking", "steps": 0, "subject": str(i), "dataset": "d%d" % (i % 3)}, rows)
-                       for i in range(6)]
-        nodes = bouts.Nodes(nodes_file(tmp, recordings))
-        nodes.dataset = np.array([walkdata.load_sidecar(t)["dataset"] for t in nodes.trace])
-        rng = np.random.default_rng(2)
-        log_odds = np.where(nodes.y == 1, rng.normal(3, 1, len(nodes)), rng.normal(-1, 1, len(nodes)))
-        # Half the hands at work and a few walks lie outside: the penalty is learned, and clipped.
-        outside = (nodes.y == 0) & (rng.random(len(nodes)) < 0.5) | (nodes.y == 1) & (rng.random(len(nodes)) < 0.1)
-        policies = bouts.fit_policies(nodes, log_odds, outside, np.ones(len(nodes), bool))
-        e = bouts.evidence_of(nodes, log_odds, outside, policies)
-        pol = policies["wrist"]
-        calibrated = pol["evidence_scale"] * log_odds + pol["evidence_bias"]
-        assert pol["envelope_penalty"] > 0
-        assert (e[outside & (calibrated > 0)] >= 0).all() and (e[calibrated <= 0] == calibrated[calibrated <= 0]).all()

@@ -281,9 +281,8 @@ public struct WalkingGate: Sendable {
         for i in 0..<pending.count {
             let candidate = pending[i]
             guard candidate.refusal == nil, candidate.steps > candidate.provisional else { continue }
-            let time = candidate.candidate.time, gap = time - candidate.after
             for k in (candidate.provisional + 1)...candidate.steps {
-                step(candidate.after + gap * Double(k) / Double(candidate.steps), candidate.period)
+                step(evenStepTime(k, of: candidate.steps, after: candidate.after, until: candidate.candidate.time), candidate.period)
             }
             provisionalSteps += candidate.steps - candidate.provisional
             pending[i].provisional = candidate.steps
@@ -389,7 +388,14 @@ public struct DecidedCandidate: Sendable, Equatable {
     @inline(__always)
     public func forEachStep(_ step: (Double, Double) -> Void) {
         guard outcome.steps > 0 else { return }
-        let time = outcome.candidate.time, gap = time - after
-        for k in 1...outcome.steps { step(after + gap * Double(k) / Double(outcome.steps), period) }
+        for k in 1...outcome.steps { step(evenStepTime(k, of: outcome.steps, after: after, until: outcome.candidate.time), period) }
     }
+}
+
+/// The time of the `k`th of a candidate's `steps` steps, spread evenly after the walk's previous
+/// step (`after`) up to the candidate itself (`time`, the last): where the final steps are
+/// credited and where their provisional look reported them.
+@inline(__always)
+func evenStepTime(_ k: Int, of steps: Int, after: Double, until time: Double) -> Double {
+    after + (time - after) * Double(k) / Double(steps)
 }

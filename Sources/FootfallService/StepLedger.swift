@@ -98,9 +98,8 @@ public final class StepLedger: SensorSink, Sendable {
             state.recentWithdrawn += update.withdrawnSteps
             if plausible {
                 for step in update.provisionalSteps {
-                    let seconds = clock.wallTime(ofMonotonic: step.time).timeIntervalSince1970
-                    state.recentProvisional.append(StepRecord(time: (seconds * 1000).rounded() / 1000,
-                                                              cadenceSpm: (step.cadence * 10).rounded() / 10))
+                    state.recentProvisional.append(Self.record(at: clock.wallTime(ofMonotonic: step.time).timeIntervalSince1970,
+                                                               cadence: step.cadence))
                 }
             }
             if plausible && !state.waitingForClock.isEmpty {
@@ -156,7 +155,13 @@ public final class StepLedger: SensorSink, Sendable {
         state.lifetime += step.count
         // A STEP event says when a step happened: the chip's counter does not know.
         guard step.timed else { return }
-        state.recentSteps.append(StepRecord(time: (seconds * 1000).rounded() / 1000, cadenceSpm: (step.cadence * 10).rounded() / 10))
+        state.recentSteps.append(Self.record(at: seconds, cadence: step.cadence))
+    }
+
+    /// A step as a STEP event reports it, final or provisional: its time to the millisecond,
+    /// its cadence to a tenth.
+    private static func record(at unixSeconds: Double, cadence: Double) -> StepRecord {
+        StepRecord(time: (unixSeconds * 1000).rounded() / 1000, cadenceSpm: DaemonSnapshot.reported(tenths: cadence))
     }
 
     private func roll(to day: LocalDay, _ state: inout State) {

@@ -27,23 +27,28 @@ struct LiveCount {
         var stepDetector = StepDetector(configuration: detector)
         var batch: [Sample] = []
         batch.reserveCapacity(4096)
-        var steps = 0, pending = 0
+        var steps = 0
         // Final steps are numbered (the count only grows); provisional ones show as pending
-        // beside it until their decision counts them or withdraws them.
-        let emit = { (step: StepEvent) in
-            switch step.kind {
-            case .final:
-                steps += 1
-                pending = max(0, pending - 1)
-            case .provisional: pending += 1
-            case .withdrawn: pending = max(0, pending - 1)
+        // beside it until their decision counts them or withdraws them. The pending count is the
+        // detector's own after each read (a final step need not have been provisional), so a
+        // read's lines are written once it is processed.
+        var lines: [(event: StepEvent, steps: Int)] = []
+        let collect = { (step: StepEvent) in
+            if step.kind == .final { steps += 1 }
+            lines.append((step, steps))
+        }
+        func emit(pending: Int) {
+            guard !lines.isEmpty else { return }
+            var text = ""
+            for (step, steps) in lines {
+                let kind = switch step.kind { case .final: "final"; case .provisional: "provisional"; case .withdrawn: "withdrawn" }
+                text += json
+                    ? "{\"kind\": \"\(kind)\", \"step\": \(steps), \"pending\": \(pending), \"time\": \(formatted(step.time, decimals: 3)), \"cadence_spm\": \(formatted(step.cadence, decimals: 1))}\n"
+                    : "\(step.kind == .final ? "step" : kind) \(StepCountText.text(steps: steps, pending: pending))\tat \(formatted(step.time, decimals: 3)) s\t\(formatted(step.cadence, decimals: 0)) spm\n"
             }
-            let kind = switch step.kind { case .final: "final"; case .provisional: "provisional"; case .withdrawn: "withdrawn" }
-            // Written straight to the descriptor: each step shows at once, even through a pipe.
-            let line = json
-                ? "{\"kind\": \"\(kind)\", \"step\": \(steps), \"pending\": \(pending), \"time\": \(formatted(step.time, decimals: 3)), \"cadence_spm\": \(formatted(step.cadence, decimals: 1))}\n"
-                : "\(step.kind == .final ? "step" : kind) \(StepCountText.text(steps: steps, pending: pending))\tat \(formatted(step.time, decimals: 3)) s\t\(formatted(step.cadence, decimals: 0)) spm\n"
-            FileHandle.standardOutput.write(Data(line.utf8))
+            lines.removeAll(keepingCapacity: true)
+            // Written straight to the descriptor: each read's steps show at once, even through a pipe.
+            FileHandle.standardOutput.write(Data(text.utf8))
         }
         let costsBefore = ProcessCosts.now()
         let started = MonotonicClock.now()
@@ -51,9 +56,11 @@ struct LiveCount {
             if let duration, MonotonicClock.now() - started >= duration { break }
             batch.removeAll(keepingCapacity: true)
             if try source.read(into: &batch, timeout: .milliseconds(250)) == .endOfStream { break }
-            stepDetector.process(batch, onStep: emit)
+            stepDetector.process(batch, onStep: collect)
+            emit(pending: stepDetector.pendingSteps)
         }
-        stepDetector.finish(onStep: emit)
+        stepDetector.finish(onStep: collect)
+        emit(pending: stepDetector.pendingSteps)
         if !json { print("\(steps) steps") }
         if reportCosts {
             let elapsed = MonotonicClock.now() - started
